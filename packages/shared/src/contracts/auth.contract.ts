@@ -1,0 +1,101 @@
+/** Sign-in and session calls of spec 01 §7 (paths under /v1). */
+import { z } from 'zod';
+import { ROLE_NAMES } from '../domain/roles.ts';
+
+export const USERNAME_MAX = 255;
+export const PASSWORD_MAX = 255;
+
+/** Server-side password policy for new passwords (reset, change, create). Sign-in accepts any stored password. */
+export const NewPasswordSchema = z
+  .string()
+  .min(8, 'The password must be at least 8 characters long')
+  .max(PASSWORD_MAX, 'The password may be at most 255 characters long');
+
+export const LoginBodySchema = z.object({
+  username: z.string().trim().min(1, 'The username field is required').max(USERNAME_MAX),
+  password: z.string().min(1, 'The password field is required').max(PASSWORD_MAX),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const TokenSchema = z.object({ token: z.string(), expires: z.string() });
+export const TokenPairSchema = z.object({ access: TokenSchema, refresh: TokenSchema });
+export type TokenPair = z.infer<typeof TokenPairSchema>;
+
+export const AuthScopesSchema = z.record(z.string(), z.union([z.boolean(), z.record(z.string(), z.boolean())]));
+
+export const RoleRefSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  authScopes: AuthScopesSchema,
+});
+
+export const OrganisationRefSchema = z.object({
+  id: z.string(),
+  tradeName: z.string(),
+  brandName: z.string().nullable(),
+});
+
+export const SessionUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  avatar: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  isEnabled: z.boolean(),
+  role: RoleRefSchema,
+  organisation: OrganisationRefSchema,
+  /** Flattened permission list (module ids and module:action ids), see permissions.ts. */
+  permissions: z.array(z.string()),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+export const LoginResultSchema = z.object({
+  user: SessionUserSchema,
+  role: z.object({ name: z.enum(ROLE_NAMES).or(z.string()), authScopes: AuthScopesSchema }),
+  token: TokenPairSchema,
+});
+export type LoginResult = z.infer<typeof LoginResultSchema>;
+
+export const RefreshBodySchema = z.object({ refreshToken: z.string().min(1, 'The refresh token is required') });
+export const LogoutBodySchema = RefreshBodySchema;
+
+export const ForgotPasswordBodySchema = z.object({
+  username: z.string().trim().min(1, 'The username field is required').max(USERNAME_MAX),
+});
+
+/** POST /auth/reset-password?otp=… {otpToken, password}: otpToken is the user's username the OTP was sent for. */
+export const ResetPasswordQuerySchema = z.object({
+  otp: z.string().regex(/^\d{6}$/, 'The OTP must be 6 digits').optional(),
+  token: z.string().min(1).optional(),
+});
+export const ResetPasswordBodySchema = z.object({
+  otpToken: z.string().max(USERNAME_MAX).optional(),
+  password: NewPasswordSchema,
+});
+
+export const ChangePasswordBodySchema = z.object({
+  username: z.string().trim().min(1, 'The username field is required').max(USERNAME_MAX),
+  password: z.string().min(1, 'The password field is required').max(PASSWORD_MAX),
+  newpassword: NewPasswordSchema,
+});
+
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+export const REFRESH_TOKEN_TTL_S = 2 * 24 * 60 * 60;
+export const OTP_TTL_S = 10 * 60;
+
+/** Fixed messages shared by server and console. */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Verify that your email and password are correct.',
+  disabled: 'This account is disabled. Contact your administrator.',
+  tooManyAttempts: 'Too many sign-in attempts. Try again in a few minutes.',
+  tokenMissing: 'Auth token is missing.',
+  tokenInvalid: 'Invalid auth token.',
+  refreshInvalid: 'Session expired! Login again.',
+  otpSent: 'If an account exists for this username, a 6-digit code has been sent to its e-mail address.',
+  otpInvalid: 'The code is invalid or has expired.',
+  passwordReset: 'Your password has been reset. Sign in with the new password.',
+  passwordChanged: 'Your password has been changed.',
+  wrongCurrentPassword: 'The current password is not correct.',
+  forbidden: 'You do not have permission to do this.',
+} as const;

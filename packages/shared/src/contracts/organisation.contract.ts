@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { ORGANISATION_KINDS } from '../domain/enums.ts';
+
+export const AddressSchema = z.object({
+  country: z.string().max(100).default('India'),
+  landmark: z.string().max(200).default(''),
+  pin: z.string().regex(/^(\d{6})?$/, 'The PIN code must be 6 digits').default(''),
+  city: z.string().max(100).default(''),
+  state: z.string().max(100).default(''),
+});
+
+export const OrganisationSchema = z.object({
+  id: z.string(),
+  parentId: z.string().nullable(),
+  kind: z.enum(ORGANISATION_KINDS),
+  tradeName: z.string(),
+  brandName: z.string().nullable(),
+  contact: z.string().nullable(),
+  email: z.string().nullable(),
+  address: AddressSchema,
+  logo: z.string().nullable(),
+  gst: z.string().nullable(),
+  isOnboarded: z.boolean(),
+  deleted: z.boolean(),
+  createdAt: z.string(),
+});
+export type Organisation = z.infer<typeof OrganisationSchema>;
+
+export const GST_RE = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+export const OrganisationInputSchema = z.object({
+  parentId: z.string().regex(/^\d+$/).nullable().optional(),
+  kind: z.enum(ORGANISATION_KINDS),
+  tradeName: z.string().trim().min(2, 'The trade name is required').max(200),
+  brandName: z.string().trim().max(200).nullable().optional(),
+  contact: z.string().trim().max(20).nullable().optional(),
+  email: z.email('Enter a valid e-mail address').nullable().optional(),
+  address: AddressSchema.optional(),
+  logo: z.string().max(500).nullable().optional(),
+  gst: z.string().trim().toUpperCase().regex(GST_RE, 'Enter a valid 15-character GSTIN').nullable().optional(),
+  isOnboarded: z.boolean().optional(),
+});
+export type OrganisationInput = z.infer<typeof OrganisationInputSchema>;
+
+/** Organisation settings are free-form per organisation (spec 01 §3); later issues add typed sections. */
+export const OrganisationSettingsSchema = z.record(z.string(), z.unknown());
