@@ -11,3 +11,5 @@ export * from './contracts/user.contract.ts';
 export * from './contracts/role.contract.ts';
 export * from './contracts/port-check.contract.ts';
 export * from './contracts/search.contract.ts';
+export * from './contracts/admin-division.contract.ts';
+export * from './contracts/outbox.contract.ts';

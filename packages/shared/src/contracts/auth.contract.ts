@@ -21,7 +21,10 @@ export const TokenSchema = z.object({ token: z.string(), expires: z.string() });
 export const TokenPairSchema = z.object({ access: TokenSchema, refresh: TokenSchema });
 export type TokenPair = z.infer<typeof TokenPairSchema>;
 
-export const AuthScopesSchema = z.record(z.string(), z.union([z.boolean(), z.record(z.string(), z.boolean())]));
+export const AuthScopesSchema = z.record(
+  z.string(),
+  z.union([z.boolean(), z.record(z.string(), z.boolean())]),
+);
 
 export const RoleRefSchema = z.object({
   id: z.string(),
@@ -57,16 +60,26 @@ export const LoginResultSchema = z.object({
 });
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 
-export const RefreshBodySchema = z.object({ refreshToken: z.string().min(1, 'The refresh token is required') });
+export const RefreshBodySchema = z.object({
+  refreshToken: z.string().min(1, 'The refresh token is required'),
+});
 export const LogoutBodySchema = RefreshBodySchema;
 
 export const ForgotPasswordBodySchema = z.object({
   username: z.string().trim().min(1, 'The username field is required').max(USERNAME_MAX),
 });
+/** Always answered (also for unknown users, with a token that never validates). */
+export const ForgotPasswordResultSchema = z.object({ otpToken: z.string() });
 
-/** POST /auth/reset-password?otp=… {otpToken, password}: otpToken is the user's username the OTP was sent for. */
+/**
+ * POST /auth/reset-password?otp=… {otpToken, password}, or ?token=<link token> {password}. otpToken is the opaque
+ * request id answered by forgot-password (also the path segment of the e-mailed link /auth/reset-password/{otpToken}).
+ */
 export const ResetPasswordQuerySchema = z.object({
-  otp: z.string().regex(/^\d{6}$/, 'The OTP must be 6 digits').optional(),
+  otp: z
+    .string()
+    .regex(/^\d{6}$/, 'The OTP must be 6 digits')
+    .optional(),
   token: z.string().min(1).optional(),
 });
 export const ResetPasswordBodySchema = z.object({
@@ -79,6 +92,8 @@ export const ChangePasswordBodySchema = z.object({
   password: z.string().min(1, 'The password field is required').max(PASSWORD_MAX),
   newpassword: NewPasswordSchema,
 });
+/** The caller's session continues with this pair; the user's other sessions are ended. */
+export const ChangePasswordResultSchema = z.object({ token: TokenPairSchema });
 
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_TOKEN_TTL_S = 2 * 24 * 60 * 60;

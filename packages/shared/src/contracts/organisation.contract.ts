@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { ORGANISATION_KINDS } from '../domain/enums.ts';
+import { pageSchema } from './envelope.ts';
 
 export const AddressSchema = z.object({
   country: z.string().max(100).default('India'),
   landmark: z.string().max(200).default(''),
-  pin: z.string().regex(/^(\d{6})?$/, 'The PIN code must be 6 digits').default(''),
+  pin: z
+    .string()
+    .regex(/^(\d{6})?$/, 'The PIN code must be 6 digits')
+    .default(''),
   city: z.string().max(100).default(''),
   state: z.string().max(100).default(''),
 });
@@ -37,10 +41,40 @@ export const OrganisationInputSchema = z.object({
   email: z.email('Enter a valid e-mail address').nullable().optional(),
   address: AddressSchema.optional(),
   logo: z.string().max(500).nullable().optional(),
-  gst: z.string().trim().toUpperCase().regex(GST_RE, 'Enter a valid 15-character GSTIN').nullable().optional(),
+  gst: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(GST_RE, 'Enter a valid 15-character GSTIN')
+    .nullable()
+    .optional(),
   isOnboarded: z.boolean().optional(),
 });
 export type OrganisationInput = z.infer<typeof OrganisationInputSchema>;
 
+/** PUT /organisation/:id: any subset of the fields. */
+export const OrganisationUpdateSchema = OrganisationInputSchema.partial();
+export type OrganisationUpdate = z.infer<typeof OrganisationUpdateSchema>;
+
+/** GET /organisation: the caller's organisation and its descendants. Paging is optional (default: up to 500 rows). */
+export const OrganisationListQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  kind: z.enum(ORGANISATION_KINDS).optional(),
+  parentId: z.string().regex(/^\d+$/, 'Invalid id').optional(),
+  page: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(500).default(500),
+});
+export type OrganisationListQuery = z.infer<typeof OrganisationListQuerySchema>;
+export const OrganisationPageSchema = pageSchema(OrganisationSchema);
+
+/** Serialised (JSON) size limit of one organisation's settings. */
+export const ORGANISATION_SETTINGS_MAX_BYTES = 64 * 1024;
+
 /** Organisation settings are free-form per organisation (spec 01 §3); later issues add typed sections. */
-export const OrganisationSettingsSchema = z.record(z.string(), z.unknown());
+export const OrganisationSettingsSchema = z
+  .record(z.string(), z.unknown())
+  .refine(
+    (value) => new TextEncoder().encode(JSON.stringify(value)).length <= ORGANISATION_SETTINGS_MAX_BYTES,
+    `The settings may be at most ${ORGANISATION_SETTINGS_MAX_BYTES / 1024} KB`,
+  );
+export type OrganisationSettings = z.infer<typeof OrganisationSettingsSchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { PHONE_PREFIX } from '../domain/phone.ts';
 import { NewPasswordSchema } from './auth.contract.ts';
+import { pageSchema } from './envelope.ts';
 
 export const UserSchema = z.object({
   id: z.string(),
@@ -14,27 +16,68 @@ export const UserSchema = z.object({
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;
+export const UserPageSchema = pageSchema(UserSchema);
 
 export const PhoneSchema = z.string().regex(/^\+91\d{10}$/, 'The phone number must be 10 digits with +91');
 
-export const UserInputSchema = z.object({
+/** A phone as typed: 10 digits, with or without +91 (spaces ignored); always yields the stored +91 form. */
+export const PhoneInputSchema = z
+  .string()
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .transform((value) => (/^\d{10}$/.test(value) ? `${PHONE_PREFIX}${value}` : value))
+  .pipe(PhoneSchema);
+
+const userFields = {
   firstName: z.string().trim().min(1, 'The first name is required').max(100),
-  lastName: z.string().trim().max(100).default(''),
-  email: z.email('Enter a valid e-mail address').nullable().optional(),
-  phone: PhoneSchema.nullable().optional(),
+  lastName: z.string().trim().max(100),
+  email: z.email('Enter a valid e-mail address').max(255).nullable(),
+  phone: PhoneInputSchema.nullable(),
   roleId: z.string().regex(/^\d+$/, 'The role is required'),
   organisationId: z.string().regex(/^\d+$/, 'The organisation is required'),
-  isEnabled: z.boolean().default(true),
-  avatar: z.string().max(500).nullable().optional(),
+  isEnabled: z.boolean(),
+  avatar: z.string().max(500).nullable(),
+};
+
+/** POST /users. Without a password the user gets the brand's default password. E-mail or phone is required. */
+export const UserInputSchema = z.object({
+  ...userFields,
+  lastName: userFields.lastName.default(''),
+  email: userFields.email.optional(),
+  phone: userFields.phone.optional(),
+  isEnabled: userFields.isEnabled.default(true),
+  avatar: userFields.avatar.optional(),
   password: NewPasswordSchema.optional(),
 });
 export type UserInput = z.infer<typeof UserInputSchema>;
 
+/** PUT /users/:id: any subset of the fields (no defaults: an absent field is left unchanged). Password: see below. */
+export const UserUpdateSchema = z.object(userFields).partial();
+export type UserUpdate = z.infer<typeof UserUpdateSchema>;
+
+/** POST /users/rfcAdmin: a user whose role is always RFC_ADMIN (spec 01 §7). */
+export const RfcAdminInputSchema = UserInputSchema.omit({ roleId: true });
+export type RfcAdminInput = z.infer<typeof RfcAdminInputSchema>;
+
+/** PUT /users/:id/password (action set-user-password). */
+export const SetUserPasswordBodySchema = z.object({ password: NewPasswordSchema });
+
+/**
+ * GET /users (and /users/rfc/get). `phone` accepts 10 digits or +91…; `role` is a role name, `roleId` a role id.
+ * The spec's lookups ("phone filter; first result taken", "user lookup by phone with role name") read rows[0].
+ */
 export const UserListQuerySchema = z.object({
-  phone: z.string().optional(),
-  role: z.string().optional(),
-  organisationId: z.string().regex(/^\d+$/).optional(),
+  phone: z.string().max(20).optional(),
+  role: z.string().max(50).optional(),
+  roleId: z.string().regex(/^\d+$/, 'Invalid id').optional(),
+  organisationId: z.string().regex(/^\d+$/, 'Invalid id').optional(),
   search: z.string().max(200).optional(),
   page: z.coerce.number().int().min(0).default(0),
   pageSize: z.coerce.number().int().min(1).max(500).default(100),
 });
+export type UserListQuery = z.infer<typeof UserListQuerySchema>;
+
+export const USER_MESSAGES = {
+  emailTaken: 'A user with this e-mail address already exists.',
+  phoneTaken: 'A user with this phone number already exists.',
+  contactRequired: 'Enter an e-mail address or a phone number.',
+} as const;

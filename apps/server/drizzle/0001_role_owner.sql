@@ -1,0 +1,2 @@
+ALTER TABLE "roles" ADD COLUMN "organisation_id" bigint;--> statement-breakpoint
+ALTER TABLE "roles" ADD CONSTRAINT "roles_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE no action ON UPDATE no action;

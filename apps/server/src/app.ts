@@ -1,0 +1,63 @@
+/**
+ * buildApi(deps): the Fastify application without a listening socket — what tests build and main*.ts start.
+ */
+import jwt from '@fastify/jwt';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerAuthentication } from './http/authenticate.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { DEFAULT_LOGIN_LIMITS, type AttemptLimits } from './http/rate-limit.ts';
+import { API_PREFIX, registerRoutePermissions } from './http/route-permissions.ts';
+import { registerSecurityHeaders } from './http/security.ts';
+import type { ApiApp, ApiDeps, ApiModule, ModuleDeps } from './http/types.ts';
+import { registerWeb } from './http/web.ts';
+import { createAccessTokens } from './modules/auth/access-token.ts';
+import { createAuthenticator } from './modules/auth/auth-context.service.ts';
+import { apiModules } from './modules/index.ts';
+
+export interface BuildOptions {
+  /** Fastify logger option; default: env.logLevel. */
+  logger?: FastifyServerOptions['logger'];
+  /** Extra modules after the standard ones (tests). */
+  extraModules?: ApiModule[];
+  /** Sign-in attempt limits; default DEFAULT_LOGIN_LIMITS. */
+  authLimits?: AttemptLimits;
+}
+
+export async function buildApi(deps: ApiDeps, options: BuildOptions = {}): Promise<ApiApp> {
+  const app = Fastify({
+    logger: options.logger ?? { level: deps.env.logLevel },
+    trustProxy: deps.env.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandler(app);
+  registerRoutePermissions(app);
+  await registerSecurityHeaders(app);
+  await registerOpenApi(app, deps.brand);
+  await app.register(jwt, {
+    secret: deps.env.jwtSecret,
+    sign: { algorithm: 'HS256' },
+    verify: { algorithms: ['HS256'] },
+  });
+  const clock = deps.clock ?? (() => new Date());
+  const moduleDeps: ModuleDeps = {
+    ...deps,
+    clock,
+    accessTokens: createAccessTokens(app.jwt, clock),
+    authLimits: options.authLimits ?? DEFAULT_LOGIN_LIMITS,
+  };
+  registerAuthentication(app, createAuthenticator(deps.db, moduleDeps.accessTokens));
+
+  for (const mod of [...apiModules, ...(options.extraModules ?? [])]) {
+    await app.register(async (scope) => mod.register(scope.withTypeProvider<ZodTypeProvider>(), moduleDeps), {
+      prefix: API_PREFIX,
+    });
+  }
+  await registerWeb(app, deps.env.webDist);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadBrand } from './brand.ts';
+import { loadEnv } from './env.ts';
+import { REPO_ROOT } from './paths.ts';
+
+const scratch = () => mkdtempSync(path.join(tmpdir(), 'cf-env-'));
+
+describe('loadEnv', () => {
+  it('defaults to the embedded database in <repo>/data, demo on, and device ports', () => {
+    const env = loadEnv({ JWT_SECRET: 'x'.repeat(40) });
+    expect(env.port).toBe(8080);
+    expect(env.host).toBe('0.0.0.0');
+    expect(env.dataDir).toBe(path.join(REPO_ROOT, 'data'));
+    expect(env.webDist).toBe(path.join(REPO_ROOT, 'apps/web/dist'));
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.demo).toBe(true);
+    expect(env.publicUrl).toBe('http://localhost:8080');
+    expect(env.devicePorts).toEqual([5023, 5027, 5055]);
+    expect(env.brand).toBe('civicfleet');
+  });
+
+  it('turns the demo off by default on PostgreSQL, and on with DEMO=on', () => {
+    const base = { JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://u@db:5432/cf' };
+    expect(loadEnv(base).demo).toBe(false);
+    expect(loadEnv({ ...base, DEMO: 'on' }).demo).toBe(true);
+    expect(loadEnv({ JWT_SECRET: 'x'.repeat(40), DEMO: 'off' }).demo).toBe(false);
+  });
+
+  it('generates the JWT secret once (mode 0600) and reuses it', () => {
+    const dataDir = scratch();
+    const first = loadEnv({ DATA_DIR: dataDir }).jwtSecret;
+    const file = path.join(dataDir, 'secrets', 'jwt.key');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(loadEnv({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('reads PORT, PUBLIC_URL and DEVICE_PORTS, and treats empty values as unset', () => {
+    const env = loadEnv({
+      JWT_SECRET: 'x'.repeat(40),
+      PORT: '9090',
+      PUBLIC_URL: 'https://fleet.imcindore.org/',
+      DEVICE_PORTS: '5023, 6000',
+      SMTP_URL: '',
+    });
+    expect(env.port).toBe(9090);
+    expect(env.publicUrl).toBe('https://fleet.imcindore.org');
+    expect(env.devicePorts).toEqual([5023, 6000]);
+    expect(env.smtpUrl).toBeUndefined();
+    expect(loadEnv({ JWT_SECRET: 'x'.repeat(40), PORT: '9090' }).publicUrl).toBe('http://localhost:9090');
+  });
+
+  it('explains invalid values', () => {
+    expect(() => loadEnv({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
+    expect(() => loadEnv({ JWT_SECRET: 'x'.repeat(40), PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadEnv({ JWT_SECRET: 'x'.repeat(40), DEVICE_PORTS: '5023,99999' })).toThrow(/DEVICE_PORTS/);
+    expect(() => loadEnv({ JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'mysql://x' })).toThrow(/postgres:\/\//);
+  });
+});
+
+describe('loadBrand', () => {
+  it('loads and validates brands/<brand>.json', () => {
+    expect(loadBrand('civicfleet').name).toBe('CivicFleet');
+    expect(() => loadBrand('no-such-brand')).toThrow(/Cannot read brand file/);
+  });
+});

@@ -1,0 +1,18 @@
+import type { Database } from '../client.ts';
+import { seedDemo } from './demo.ts';
+import { ensureBuiltinRoles } from './roles.ts';
+
+export interface PrepareResult {
+  seededDemo: boolean;
+}
+
+/** Start-up: apply migrations, make sure the built-in roles exist, seed the demo data into an empty database. */
+export async function prepareDatabase(
+  database: Database,
+  options: { demo: boolean },
+): Promise<PrepareResult> {
+  await database.migrate();
+  await ensureBuiltinRoles(database.db);
+  const seededDemo = options.demo ? await seedDemo(database.db) : false;
+  return { seededDemo };
+}

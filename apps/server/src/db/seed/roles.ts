@@ -1,0 +1,24 @@
+/** Built-in roles (ROLE_NAMES with DEFAULT_ROLE_SCOPES). Always ensured at start-up, demo or not. */
+import { eq } from 'drizzle-orm';
+import { DEFAULT_ROLE_SCOPES, ROLE_NAMES, type AuthScopes, type RoleName } from '@civicfleet/shared';
+import type { Db } from '../client.ts';
+import { roles } from '../schema/index.ts';
+
+export function defaultScopes(name: RoleName): AuthScopes {
+  return name === 'SUPER_ADMIN' ? {} : DEFAULT_ROLE_SCOPES[name];
+}
+
+/** Inserts missing built-in roles; existing ones (possibly edited by an administrator) are left alone. */
+export async function ensureBuiltinRoles(db: Db): Promise<Map<RoleName, bigint>> {
+  await db
+    .insert(roles)
+    .values(ROLE_NAMES.map((name) => ({ name, authScopes: defaultScopes(name), isBuiltin: true })))
+    .onConflictDoNothing({ target: roles.name });
+  const ids = new Map<RoleName, bigint>();
+  for (const name of ROLE_NAMES) {
+    const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name)).limit(1);
+    if (!row) throw new Error(`Built-in role ${name} is missing after seeding`);
+    ids.set(name, row.id);
+  }
+  return ids;
+}

@@ -1,0 +1,24 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** Security headers for the API and the console (the console uses emotion, hence inline styles). */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        // The all-in-one server is often reached over plain http on a LAN; do not force https sub-resources.
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Same-origin only; the console never embeds cross-origin resources that would need CORP/COEP relaxations.
+    crossOriginEmbedderPolicy: false,
+  });
+}

@@ -1,0 +1,82 @@
+/** What routes declare (config.permission) and what authenticated handlers receive (request.auth). */
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Brand } from '@civicfleet/shared';
+import type { Env } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { AccessTokens } from '../modules/auth/access-token.ts';
+import type { AttemptLimits } from './rate-limit.ts';
+
+export type RoutePermission =
+  { public: true } | { authenticated: true } | { superAdminOnly: true } | { module: string; action?: string };
+
+/** The signed-in caller, loaded per request from the access token and the database. */
+export interface AuthContext {
+  userId: bigint;
+  roleName: string;
+  roleId: bigint;
+  organisationId: bigint;
+  /** Flattened permissions (flattenAuthScopes). */
+  permissions: string[];
+  /** Visible organisations: the caller's subtree, or 'all' for SUPER_ADMIN. */
+  orgIds: bigint[] | 'all';
+  email: string | null;
+  phone: string | null;
+  /** Refresh-token family of the session the access token belongs to. */
+  sessionFamilyId: string;
+}
+
+export interface RouteCatalogueEntry {
+  method: string;
+  url: string;
+  permission: RoutePermission;
+}
+
+export type Clock = () => Date;
+
+export interface ApiDeps {
+  db: Db;
+  env: Env;
+  brand: Brand;
+  mailer: Mailer;
+  clock?: Clock;
+}
+
+/** ApiDeps with the defaults filled in, as modules receive them. */
+export interface ModuleDeps extends ApiDeps {
+  clock: Clock;
+  /** Signs and verifies access JWTs (the auth module issues them). */
+  accessTokens: AccessTokens;
+  /** Sign-in attempt limits (tests raise the per-IP limit: every inject comes from 127.0.0.1). */
+  authLimits: AttemptLimits;
+}
+
+export type ApiApp = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** A server module: registers its routes (under /v1) on an encapsulated app. */
+export interface ApiModule {
+  name: string;
+  register(app: ApiApp, deps: ModuleDeps): Promise<void> | void;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: RoutePermission;
+  }
+  interface FastifyRequest {
+    /** The caller; throws 401 when read on a request without a valid session (use authOrNull on public routes). */
+    readonly auth: AuthContext;
+    authOrNull: AuthContext | null;
+  }
+  interface FastifyInstance {
+    routeCatalogue: RouteCatalogueEntry[];
+  }
+}

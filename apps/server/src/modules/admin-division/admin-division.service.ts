@@ -1,0 +1,43 @@
+/** Zones → circles → wards, scoped by organisation (spec 02 §7 "zone/circle/ward GET by type"). */
+import type { AdminDivision, AdminDivisionQuery } from '@civicfleet/shared';
+import type { Db } from '../../db/client.ts';
+import { NotFoundError } from '../../http/errors.ts';
+import type { AuthContext } from '../../http/types.ts';
+import { toId } from '../organisation/scope.ts';
+import * as repo from './admin-division.repository.ts';
+
+type ListedRow = Awaited<ReturnType<typeof repo.listAdminDivisions>>[number];
+
+function toAdminDivision(row: ListedRow & { geometry?: Record<string, unknown> | null }): AdminDivision {
+  return {
+    id: String(row.id),
+    organisationId: String(row.organisationId),
+    type: row.type,
+    name: row.name,
+    code: row.code,
+    parentId: row.parentId === null ? null : String(row.parentId),
+    ...(row.geometry === undefined ? {} : { geometry: row.geometry }),
+  };
+}
+
+export function createAdminDivisionService({ db }: { db: Db }) {
+  return {
+    /** `parent` holds the parent ids joined by comma (e.g. several circles when listing their wards). */
+    async list(auth: AuthContext, query: AdminDivisionQuery): Promise<AdminDivision[]> {
+      const rows = await repo.listAdminDivisions(db, {
+        orgIds: auth.orgIds,
+        type: query.type,
+        parentIds: query.parent === undefined ? undefined : query.parent.split(',').map(toId),
+        organisationId: query.organisationId === undefined ? undefined : toId(query.organisationId),
+        search: query.search || undefined,
+      });
+      return rows.map(toAdminDivision);
+    },
+
+    async get(auth: AuthContext, id: bigint): Promise<AdminDivision> {
+      const row = await repo.findAdminDivision(db, id, auth.orgIds);
+      if (!row) throw new NotFoundError('Admin division not found.');
+      return toAdminDivision(row);
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/** Turns a verified access token into the request's AuthContext (docs/conventions.md "Organisation scope"). */
+import { flattenAuthScopes, isSuperAdmin } from '@civicfleet/shared';
+import type { Db } from '../../db/client.ts';
+import { visibleOrganisationIds } from '../../db/organisation-scope.ts';
+import type { Authenticator } from '../../http/authenticate.ts';
+import type { AuthContext } from '../../http/types.ts';
+import type { AccessTokens } from './access-token.ts';
+import { findUserById, type UserWithRole } from './auth.repository.ts';
+
+export async function buildAuthContext(
+  db: Db,
+  user: UserWithRole,
+  sessionFamilyId: string,
+): Promise<AuthContext> {
+  const superAdmin = isSuperAdmin(user.role.name);
+  return {
+    userId: user.id,
+    roleId: user.role.id,
+    roleName: user.role.name,
+    organisationId: user.organisation.id,
+    permissions: flattenAuthScopes(user.role.name, user.role.authScopes),
+    orgIds: superAdmin ? 'all' : await visibleOrganisationIds(db, user.organisation.id),
+    email: user.email,
+    phone: user.phone,
+    sessionFamilyId,
+  };
+}
+
+export function createAuthenticator(db: Db, tokens: AccessTokens): Authenticator {
+  return {
+    async authenticate(token) {
+      const claims = tokens.verify(token);
+      if (!claims) return null;
+      const user = await findUserById(db, BigInt(claims.sub));
+      // A disabled or deleted user, or a password changed since the token was issued, ends the session.
+      if (!user || user.deleted || !user.isEnabled || user.tokenVersion !== claims.tv) return null;
+      return buildAuthContext(db, user, claims.fam);
+    },
+  };
+}

@@ -1,0 +1,133 @@
+/** SQL of sign-in and sessions: users with their role and organisation, refresh tokens. */
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { AuthScopes } from '@civicfleet/shared';
+import type { Db } from '../../db/client.ts';
+import { organisations, refreshTokens, roles, users } from '../../db/schema/index.ts';
+
+export interface UserWithRole {
+  id: bigint;
+  firstName: string;
+  lastName: string;
+  avatar: string | null;
+  email: string | null;
+  phone: string | null;
+  passwordHash: string;
+  isEnabled: boolean;
+  deleted: boolean;
+  tokenVersion: number;
+  role: { id: bigint; name: string; authScopes: AuthScopes };
+  organisation: { id: bigint; tradeName: string; brandName: string | null };
+}
+
+const userWithRole = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatar: users.avatar,
+  email: users.email,
+  phone: users.phone,
+  passwordHash: users.passwordHash,
+  isEnabled: users.isEnabled,
+  deleted: users.deleted,
+  tokenVersion: users.tokenVersion,
+  role: { id: roles.id, name: roles.name, authScopes: roles.authScopes },
+  organisation: {
+    id: organisations.id,
+    tradeName: organisations.tradeName,
+    brandName: organisations.brandName,
+  },
+};
+
+function selectUsers(db: Db) {
+  return db
+    .select(userWithRole)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .innerJoin(organisations, eq(organisations.id, users.organisationId));
+}
+
+export async function findUserById(db: Db, id: bigint): Promise<UserWithRole | undefined> {
+  const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** `username` is already normalised: a lower-case e-mail or a +91 phone. Deleted users are never found. */
+export async function findUserByUsername(db: Db, username: string): Promise<UserWithRole | undefined> {
+  const [row] = await selectUsers(db)
+    .where(
+      and(eq(users.deleted, false), or(eq(sql`lower(${users.email})`, username), eq(users.phone, username))),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function touchLastLogin(db: Db, userId: bigint, at: Date): Promise<void> {
+  await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+}
+
+export async function updatePassword(db: Db, userId: bigint, passwordHash: string, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, updatedAt: at, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
+}
+
+export interface NewRefreshToken {
+  userId: bigint;
+  familyId: string;
+  tokenHash: string;
+  expiresAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export async function insertRefreshToken(db: Db, token: NewRefreshToken): Promise<void> {
+  await db.insert(refreshTokens).values(token);
+}
+
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+export async function findRefreshToken(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+/** Marks the token used if nobody else did first; false means it was already used (a replay or a race). */
+export async function markRefreshTokenUsed(db: Db, id: bigint, at: Date): Promise<boolean> {
+  const updated = await db
+    .update(refreshTokens)
+    .set({ usedAt: at })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return updated.length === 1;
+}
+
+export async function revokeFamily(db: Db, familyId: string, at: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Revokes every live token of the user, optionally keeping one family (the caller's own session). */
+export async function revokeUserTokens(
+  db: Db,
+  userId: bigint,
+  at: Date,
+  exceptFamilyId?: string,
+): Promise<void> {
+  const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
+  if (exceptFamilyId) conditions.push(sql`${refreshTokens.familyId} <> ${exceptFamilyId}`);
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(...conditions));
+}
+
+export async function deleteExpiredRefreshTokens(db: Db, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(refreshTokens)
+    .where(lt(refreshTokens.expiresAt, now))
+    .returning({ id: refreshTokens.id });
+  return deleted.length;
+}

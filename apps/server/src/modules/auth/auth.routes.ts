@@ -1,0 +1,152 @@
+/** /v1/auth/* (spec 01 §7, contracts/auth.contract.ts). Thin: parse, call the service, wrap in the envelope. */
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  AUTH_MESSAGES,
+  ChangePasswordBodySchema,
+  ChangePasswordResultSchema,
+  ForgotPasswordBodySchema,
+  ForgotPasswordResultSchema,
+  IdParamsSchema,
+  LoginBodySchema,
+  LoginResultSchema,
+  LogoutBodySchema,
+  RefreshBodySchema,
+  ResetPasswordBodySchema,
+  ResetPasswordQuerySchema,
+  SessionUserSchema,
+  TokenPairSchema,
+  envelopeSchema,
+} from '@civicfleet/shared';
+import { BadRequestError } from '../../http/errors.ts';
+import { createAttemptLimiter } from '../../http/rate-limit.ts';
+import type { ApiModule } from '../../http/types.ts';
+import { createAuthService, type RequestMeta } from './auth.service.ts';
+import { createPasswordService, type ResetInput } from './password.service.ts';
+
+const meta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});
+
+const ok = <T>(message: string, data: T) => ({ success: true, message, data });
+
+export const authModule: ApiModule = {
+  name: 'auth',
+  register(app, deps) {
+    const loginLimiter = createAttemptLimiter('login', deps.authLimits);
+    const forgotLimiter = createAttemptLimiter('forgot', deps.authLimits);
+    const auth = createAuthService({
+      db: deps.db,
+      clock: deps.clock,
+      accessTokens: deps.accessTokens,
+      loginLimiter,
+    });
+    const passwords = createPasswordService({
+      db: deps.db,
+      clock: deps.clock,
+      mailer: deps.mailer,
+      brand: deps.brand,
+      publicUrl: deps.env.publicUrl,
+      otpKey: deps.env.jwtSecret,
+      accessTokens: deps.accessTokens,
+      forgotLimiter,
+      loginLimiter,
+    });
+    const tags = ['auth'];
+
+    app.post(
+      '/auth/login',
+      {
+        config: { permission: { public: true } },
+        schema: { tags, body: LoginBodySchema, response: { 200: envelopeSchema(LoginResultSchema) } },
+      },
+      async (request) => ok('Successfully logged in', await auth.login(request.body, meta(request))),
+    );
+
+    app.get(
+      '/auth/logged-in-user/:id',
+      {
+        config: { permission: { authenticated: true } },
+        schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(SessionUserSchema) } },
+      },
+      async (request) => ok('User found', await auth.loggedInUser(request.auth, BigInt(request.params.id))),
+    );
+
+    app.post(
+      '/auth/refresh-tokens',
+      {
+        config: { permission: { public: true } },
+        schema: { tags, body: RefreshBodySchema, response: { 200: envelopeSchema(TokenPairSchema) } },
+      },
+      async (request) => ok('Tokens refreshed', await auth.refresh(request.body.refreshToken, meta(request))),
+    );
+
+    // Public: a client whose access token has expired must still be able to end its session.
+    app.post(
+      '/auth/logout',
+      {
+        config: { permission: { public: true } },
+        schema: { tags, body: LogoutBodySchema, response: { 200: envelopeSchema(z.null()) } },
+      },
+      async (request) => {
+        await auth.logout(request.body.refreshToken, meta(request));
+        return ok('Successfully logged out', null);
+      },
+    );
+
+    app.post(
+      '/auth/forgot-password',
+      {
+        config: { permission: { public: true } },
+        schema: {
+          tags,
+          body: ForgotPasswordBodySchema,
+          response: { 200: envelopeSchema(ForgotPasswordResultSchema) },
+        },
+      },
+      async (request) =>
+        ok(AUTH_MESSAGES.otpSent, await passwords.forgot(request.body.username, meta(request))),
+    );
+
+    app.post(
+      '/auth/reset-password',
+      {
+        config: { permission: { public: true } },
+        schema: {
+          tags,
+          querystring: ResetPasswordQuerySchema,
+          body: ResetPasswordBodySchema,
+          response: { 200: envelopeSchema(z.null()) },
+        },
+      },
+      async (request) => {
+        const { otp, token } = request.query;
+        const { otpToken, password } = request.body;
+        let input: ResetInput;
+        if (token !== undefined) input = { linkToken: token, password };
+        else if (otp !== undefined && otpToken) input = { otp, otpToken, password };
+        else
+          throw new BadRequestError(AUTH_MESSAGES.otpInvalid, {
+            otp: 'Enter the 6-digit code from the e-mail',
+          });
+        await passwords.reset(input, meta(request));
+        return ok(AUTH_MESSAGES.passwordReset, null);
+      },
+    );
+
+    app.post(
+      '/auth/change-password',
+      {
+        config: { permission: { authenticated: true } },
+        schema: {
+          tags,
+          body: ChangePasswordBodySchema,
+          response: { 200: envelopeSchema(ChangePasswordResultSchema) },
+        },
+      },
+      async (request) =>
+        ok(AUTH_MESSAGES.passwordChanged, await passwords.change(request.auth, request.body, meta(request))),
+    );
+  },
+};

@@ -1,0 +1,24 @@
+/**
+ * The server modules, each registered under /v1 by buildApi(). Add a module here to mount it
+ * (docs/conventions.md "Server layout").
+ */
+import type { ApiModule } from '../http/types.ts';
+import { authModule } from './auth/auth.routes.ts';
+import { outboxModule } from './outbox/outbox.routes.ts';
+import { adminDivisionModule } from './admin-division/admin-division.routes.ts';
+import { organisationModule } from './organisation/organisation.routes.ts';
+import { portCheckModule } from './port-check/port-check.routes.ts';
+import { roleModule } from './role/role.routes.ts';
+import { searchModule } from './search/search.routes.ts';
+import { userModule } from './user/user.routes.ts';
+
+export const apiModules: ApiModule[] = [
+  authModule,
+  outboxModule,
+  organisationModule,
+  userModule,
+  roleModule,
+  adminDivisionModule,
+  searchModule,
+  portCheckModule,
+];

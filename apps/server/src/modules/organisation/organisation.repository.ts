@@ -1,0 +1,126 @@
+/** SQL of the organisation tree and the per-organisation settings. */
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { organisations, organisationSettings, users } from '../../db/schema/index.ts';
+import { orgScope, type OrgIds } from './scope.ts';
+
+export type OrganisationRow = typeof organisations.$inferSelect;
+export type NewOrganisationRow = typeof organisations.$inferInsert;
+
+export interface OrganisationFilter {
+  orgIds: OrgIds;
+  search?: string | undefined;
+  kind?: OrganisationRow['kind'] | undefined;
+  parentId?: bigint | undefined;
+}
+
+/** `%term%` for ILIKE with the LIKE wildcards of the term escaped. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function where(filter: OrganisationFilter): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [
+    eq(organisations.deleted, false),
+    orgScope(filter.orgIds, organisations.id),
+  ];
+  if (filter.kind) conditions.push(eq(organisations.kind, filter.kind));
+  if (filter.parentId !== undefined) conditions.push(eq(organisations.parentId, filter.parentId));
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    conditions.push(
+      or(
+        ilike(organisations.tradeName, pattern),
+        ilike(organisations.brandName, pattern),
+        ilike(organisations.email, pattern),
+        ilike(organisations.contact, pattern),
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+export async function listOrganisations(
+  db: Db,
+  filter: OrganisationFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: OrganisationRow[]; total: number }> {
+  const condition = where(filter);
+  const rows = await db
+    .select()
+    .from(organisations)
+    .where(condition)
+    .orderBy(asc(organisations.tradeName), asc(organisations.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [totals] = await db.select({ n: count() }).from(organisations).where(condition);
+  return { rows, total: totals?.n ?? 0 };
+}
+
+/** A live (not deleted) organisation. */
+export async function findOrganisation(db: Db, id: bigint): Promise<OrganisationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(organisations)
+    .where(and(eq(organisations.id, id), eq(organisations.deleted, false)))
+    .limit(1);
+  return row;
+}
+
+export async function insertOrganisation(db: Db, values: NewOrganisationRow): Promise<OrganisationRow> {
+  const [row] = await db.insert(organisations).values(values).returning();
+  if (!row) throw new Error('organisation insert returned no row');
+  return row;
+}
+
+export async function updateOrganisation(
+  db: Db,
+  id: bigint,
+  values: Partial<NewOrganisationRow>,
+): Promise<OrganisationRow | undefined> {
+  const [row] = await db.update(organisations).set(values).where(eq(organisations.id, id)).returning();
+  return row;
+}
+
+export async function countLiveChildren(db: Db, id: bigint): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(organisations)
+    .where(and(eq(organisations.parentId, id), eq(organisations.deleted, false)));
+  return row?.n ?? 0;
+}
+
+export async function countLiveUsers(db: Db, organisationId: bigint): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.organisationId, organisationId), eq(users.deleted, false)));
+  return row?.n ?? 0;
+}
+
+export async function findSettings(
+  db: Db,
+  organisationId: bigint,
+): Promise<Record<string, unknown> | undefined> {
+  const [row] = await db
+    .select({ settings: organisationSettings.settings })
+    .from(organisationSettings)
+    .where(eq(organisationSettings.organisationId, organisationId))
+    .limit(1);
+  return row?.settings;
+}
+
+export async function upsertSettings(
+  db: Db,
+  organisationId: bigint,
+  settings: Record<string, unknown>,
+  at: Date,
+): Promise<void> {
+  await db
+    .insert(organisationSettings)
+    .values({ organisationId, settings, updatedAt: at })
+    .onConflictDoUpdate({
+      target: organisationSettings.organisationId,
+      set: { settings, updatedAt: sql`excluded.updated_at` },
+    });
+}

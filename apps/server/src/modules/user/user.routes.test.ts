@@ -1,0 +1,408 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, USER_MESSAGES, type LoginResult, type RoleName, type User } from '@civicfleet/shared';
+import { createTestApp, demoAccount, type TestApp } from '../../../test/helpers.ts';
+import { loadBrand } from '../../config/brand.ts';
+import { auditLog, refreshTokens, roles } from '../../db/schema/index.ts';
+import { insertUser } from './user.repository.ts';
+import { uniqueViolation } from './user.mapping.ts';
+import { USER_AUDIT } from './user.service.ts';
+
+interface Page {
+  rows: User[];
+  total: number;
+}
+
+const BHOPAL = 'admin.bhopal@demo.civicfleet.in';
+
+describe('/v1/users', () => {
+  let t: TestApp;
+  let admin: LoginResult;
+  let bhopalAdmin: LoginResult;
+  let vendorOrgId: string;
+  const roleIds = new Map<string, string>();
+
+  const call = async (
+    who: string,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: await t.auth(who),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  async function list(who: string, query = ''): Promise<Page> {
+    const res = await call(who, 'GET', `/v1/users${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: Page }>().data;
+  }
+
+  const roleId = (name: RoleName): string => {
+    const id = roleIds.get(name);
+    if (!id) throw new Error(`no role ${name}`);
+    return id;
+  };
+
+  async function createUser(who: string, body: Record<string, unknown>): Promise<User> {
+    const res = await call(who, 'POST', '/v1/users', body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: User }>().data;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    [admin, bhopalAdmin] = await Promise.all([t.signIn('ADMIN'), t.signIn(BHOPAL)]);
+    vendorOrgId = (await t.signIn('RFC_ADMIN')).user.organisation.id;
+    for (const row of await t.db.select().from(roles)) roleIds.set(row.name, String(row.id));
+  });
+  afterAll(async () => t?.close());
+
+  describe('GET', () => {
+    it('lists only users of the caller subtree', async () => {
+      const indore = await list('ADMIN');
+      expect(indore.rows.map((u) => u.role.name).sort()).toEqual(['ADMIN', 'CUSTOM', 'LIMITED_USER']);
+      expect(indore.rows.every((u) => u.organisation.id === admin.user.organisation.id)).toBe(true);
+      expect((await list(BHOPAL)).rows.map((u) => u.email)).toEqual([BHOPAL]);
+      expect((await list('SUPER_ADMIN')).total).toBe(10);
+    });
+
+    it('looks a user up by phone (10 digits or +91) and role name', async () => {
+      const phone = demoAccount('ADMIN').phone;
+      for (const query of [`?phone=${phone.slice(3)}`, `?phone=${encodeURIComponent(phone)}`]) {
+        const found = await list('SUPER_ADMIN', query);
+        expect(found.rows[0]).toMatchObject({
+          email: 'admin@demo.civicfleet.in',
+          phone,
+          role: { name: 'ADMIN' },
+        });
+      }
+      expect((await list('SUPER_ADMIN', `?phone=${phone.slice(3)}&role=ADMIN`)).total).toBe(1);
+      expect((await list('SUPER_ADMIN', `?phone=${phone.slice(3)}&role=FITTER`)).total).toBe(0);
+      expect((await list('SUPER_ADMIN', `?roleId=${roleId('FITTER')}`)).rows.map((u) => u.email)).toEqual([
+        'fitter@demo.civicfleet.in',
+      ]);
+      // Another subtree's phone is simply not found.
+      expect((await list(BHOPAL, `?phone=${phone.slice(3)}`)).total).toBe(0);
+    });
+
+    it('searches names, e-mail and phone case-insensitively', async () => {
+      expect((await list('ADMIN', '?search=KAVITA')).rows.map((u) => u.role.name)).toEqual(['LIMITED_USER']);
+      expect((await list('ADMIN', '?search=rakesh%20verma')).rows.map((u) => u.role.name)).toEqual(['ADMIN']);
+      expect((await list('SUPER_ADMIN', '?search=9000000010')).rows.map((u) => u.email)).toEqual([BHOPAL]);
+      // LIKE wildcards are matched literally: '_' only where an e-mail has one, '%' nowhere.
+      expect((await list('SUPER_ADMIN', '?search=_')).rows.map((u) => u.role.name).sort()).toEqual([
+        'INVENTORY_MANAGER',
+        'LIMITED_USER',
+        'RFC_ADMIN',
+      ]);
+      expect((await list('SUPER_ADMIN', '?search=%25')).total).toBe(0);
+    });
+
+    it('reads one user in scope, 404 outside it', async () => {
+      const own = await call('ADMIN', 'GET', `/v1/users/${admin.user.id}`);
+      expect(own.json<{ data: User }>().data).toMatchObject({
+        id: admin.user.id,
+        organisation: { tradeName: 'Indore Municipal Corporation' },
+      });
+      const other = await call(BHOPAL, 'GET', `/v1/users/${admin.user.id}`);
+      expect(other.statusCode).toBe(404);
+      expect(other.json()).toEqual({ success: false, message: 'User not found.' });
+    });
+
+    it('lists RFC administrators in scope', async () => {
+      const res = await call('SUPER_ADMIN', 'GET', '/v1/users/rfc/get');
+      expect(res.json<{ data: Page }>().data.rows.map((u) => u.email)).toEqual([
+        'rfc_admin@demo.civicfleet.in',
+      ]);
+      expect((await call('ADMIN', 'GET', '/v1/users/rfc/get')).json<{ data: Page }>().data.total).toBe(0);
+    });
+
+    it('needs the user module', async () => {
+      const res = await call('LIMITED_USER', 'GET', '/v1/users');
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ success: false, message: AUTH_MESSAGES.forbidden });
+      expect((await call('FITTER', 'GET', '/v1/users/rfc/get')).statusCode).toBe(403);
+    });
+  });
+
+  describe('POST', () => {
+    it('creates a user with +91 phone, lower-case e-mail and the brand default password', async () => {
+      const user = await createUser('ADMIN', {
+        firstName: 'Sanjay',
+        lastName: 'Gupta',
+        email: 'Sanjay.Gupta@IMCIndore.org',
+        phone: '98260 12345',
+        roleId: roleId('LIMITED_USER'),
+        organisationId: admin.user.organisation.id,
+      });
+      expect(user).toMatchObject({
+        email: 'sanjay.gupta@imcindore.org',
+        phone: '+919826012345',
+        isEnabled: true,
+        role: { name: 'LIMITED_USER' },
+      });
+      const login = await t.signIn('9826012345', loadBrand(t.env.brand).defaultPassword);
+      expect(login.user.id).toBe(user.id);
+      const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, USER_AUDIT.created));
+      expect(entry).toMatchObject({ entityId: user.id, actorUserId: BigInt(admin.user.id) });
+    });
+
+    it('refuses a second user with the same e-mail (any case) or phone, naming the field', async () => {
+      const base = {
+        firstName: 'Dup',
+        roleId: roleId('LIMITED_USER'),
+        organisationId: admin.user.organisation.id,
+      };
+      const email = await call('ADMIN', 'POST', '/v1/users', {
+        ...base,
+        email: 'LIMITED_USER@Demo.CivicFleet.in',
+      });
+      expect(email.statusCode).toBe(409);
+      expect(email.json()).toEqual({
+        success: false,
+        message: USER_MESSAGES.emailTaken,
+        errors: { email: USER_MESSAGES.emailTaken },
+      });
+      const phone = await call('ADMIN', 'POST', '/v1/users', { ...base, phone: demoAccount('CUSTOM').phone });
+      expect(phone.statusCode).toBe(409);
+      expect(phone.json()).toMatchObject({
+        message: USER_MESSAGES.phoneTaken,
+        errors: { phone: USER_MESSAGES.phoneTaken },
+      });
+    });
+
+    it('explains validation failures', async () => {
+      const res = await call('ADMIN', 'POST', '/v1/users', {
+        firstName: '',
+        phone: '12345',
+        roleId: 'x',
+        password: 'short',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ errors: Record<string, string> }>().errors).toMatchObject({
+        firstName: 'The first name is required',
+        phone: 'The phone number must be 10 digits with +91',
+        roleId: 'The role is required',
+        organisationId: 'The organisationId field is required',
+        password: 'The password must be at least 8 characters long',
+      });
+      const noContact = await call('ADMIN', 'POST', '/v1/users', {
+        firstName: 'Nobody',
+        roleId: roleId('CUSTOM'),
+        organisationId: admin.user.organisation.id,
+      });
+      expect(noContact.statusCode).toBe(400);
+      expect(noContact.json()).toMatchObject({ message: USER_MESSAGES.contactRequired });
+    });
+
+    it('keeps users inside the caller scope', async () => {
+      const res = await call('ADMIN', 'POST', '/v1/users', {
+        firstName: 'Out',
+        email: 'out@example.in',
+        roleId: roleId('CUSTOM'),
+        organisationId: bhopalAdmin.user.organisation.id,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        errors: { organisationId: 'Choose an organisation within your organisation' },
+      });
+    });
+
+    it('never escalates privileges', async () => {
+      const base = { firstName: 'Esc', organisationId: vendorOrgId };
+      const superUser = await call('RFC_ADMIN', 'POST', '/v1/users', {
+        ...base,
+        email: 'esc1@example.in',
+        roleId: roleId('SUPER_ADMIN'),
+      });
+      expect(superUser.statusCode).toBe(403);
+      expect(superUser.json()).toMatchObject({
+        message: 'Only a super administrator can create or edit super administrators.',
+      });
+      const adminUser = await call('RFC_ADMIN', 'POST', '/v1/users', {
+        ...base,
+        email: 'esc2@example.in',
+        roleId: roleId('ADMIN'),
+      });
+      expect(adminUser.statusCode).toBe(403);
+      expect(adminUser.json()).toMatchObject({
+        message: 'You cannot assign a role with permissions you do not have.',
+      });
+      // FITTER's permissions are a subset of RFC_ADMIN's.
+      const fitter = await createUser('RFC_ADMIN', {
+        ...base,
+        email: 'new.fitter@example.in',
+        roleId: roleId('FITTER'),
+      });
+      expect(fitter.role.name).toBe('FITTER');
+      // Indore is below the vendor, but its ADMIN holds more than RFC_ADMIN: out of reach.
+      const edit = await call('RFC_ADMIN', 'PUT', `/v1/users/${admin.user.id}`, { firstName: 'Taken Over' });
+      expect(edit.statusCode).toBe(403);
+      expect(edit.json()).toMatchObject({
+        message: 'You cannot change a user who has permissions you do not have.',
+      });
+      const promote = await call('RFC_ADMIN', 'PUT', `/v1/users/${fitter.id}`, { roleId: roleId('ADMIN') });
+      expect(promote.statusCode).toBe(403);
+    });
+
+    it('creates RFC administrators with POST /users/rfcAdmin', async () => {
+      const res = await call('SUPER_ADMIN', 'POST', '/v1/users/rfcAdmin', {
+        firstName: 'Meena',
+        lastName: 'Solanki',
+        phone: '9425012345',
+        organisationId: vendorOrgId,
+        password: 'Vendor@2024',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<{ data: User }>().data).toMatchObject({
+        role: { name: 'RFC_ADMIN' },
+        phone: '+919425012345',
+      });
+      expect((await t.signIn('9425012345', 'Vendor@2024')).role.name).toBe('RFC_ADMIN');
+      expect((await call('FITTER', 'POST', '/v1/users/rfcAdmin', {})).statusCode).toBe(403);
+    });
+  });
+
+  describe('PUT, DELETE and password', () => {
+    it('edits a user, leaving absent fields alone', async () => {
+      const user = await createUser('ADMIN', {
+        firstName: 'Edit',
+        lastName: 'Me',
+        email: 'edit.me@example.in',
+        roleId: roleId('CUSTOM'),
+        organisationId: admin.user.organisation.id,
+      });
+      const res = await call('ADMIN', 'PUT', `/v1/users/${user.id}`, {
+        lastName: 'Edited',
+        phone: '9111111111',
+        roleId: roleId('LIMITED_USER'),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<{ data: User }>().data).toMatchObject({
+        firstName: 'Edit',
+        lastName: 'Edited',
+        email: 'edit.me@example.in',
+        phone: '+919111111111',
+        role: { name: 'LIMITED_USER' },
+        isEnabled: true,
+      });
+      const taken = await call('ADMIN', 'PUT', `/v1/users/${user.id}`, { email: 'ADMIN@demo.civicfleet.in' });
+      expect(taken.statusCode).toBe(409);
+      expect((await call(BHOPAL, 'PUT', `/v1/users/${user.id}`, { lastName: 'X' })).statusCode).toBe(404);
+    });
+
+    it('ends the sessions of a user who is disabled', async () => {
+      await createUser('ADMIN', {
+        firstName: 'Soon',
+        lastName: 'Disabled',
+        email: 'soon.disabled@example.in',
+        roleId: roleId('ADMIN'),
+        organisationId: admin.user.organisation.id,
+        password: 'Disable@123',
+      });
+      const headers = await t.auth('soon.disabled@example.in', 'Disable@123');
+      expect((await t.app.inject({ method: 'GET', url: '/v1/users', headers })).statusCode).toBe(200);
+      const target = (await list('ADMIN', '?search=soon.disabled')).rows[0];
+      const res = await call('ADMIN', 'PUT', `/v1/users/${target?.id}`, { isEnabled: false });
+      expect(res.json<{ data: User }>().data.isEnabled).toBe(false);
+      expect((await t.app.inject({ method: 'GET', url: '/v1/users', headers })).statusCode).toBe(401);
+    });
+
+    it('does not let users disable or delete themselves', async () => {
+      const disable = await call('ADMIN', 'PUT', `/v1/users/${admin.user.id}`, { isEnabled: false });
+      expect(disable.statusCode).toBe(400);
+      expect(disable.json()).toMatchObject({ message: 'You cannot disable your own account.' });
+      const del = await call('ADMIN', 'DELETE', `/v1/users/${admin.user.id}`);
+      expect(del.statusCode).toBe(400);
+      expect(del.json()).toMatchObject({ message: 'You cannot delete your own account.' });
+    });
+
+    it('soft-deletes: disabled, invisible, sessions revoked', async () => {
+      await createUser('ADMIN', {
+        firstName: 'Gone',
+        email: 'gone@example.in',
+        roleId: roleId('CUSTOM'),
+        organisationId: admin.user.organisation.id,
+        password: 'Gone@12345',
+      });
+      const session = await t.signIn('gone@example.in', 'Gone@12345');
+      const res = await call('ADMIN', 'DELETE', `/v1/users/${session.user.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await call('ADMIN', 'GET', `/v1/users/${session.user.id}`)).statusCode).toBe(404);
+      expect((await list('ADMIN', '?search=gone')).total).toBe(0);
+      const live = await t.db
+        .select()
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.userId, BigInt(session.user.id)), isNull(refreshTokens.revokedAt)));
+      expect(live).toHaveLength(0);
+      const access = await t.app.inject({
+        method: 'GET',
+        url: '/v1/search?q=x',
+        headers: { authorization: `Bearer ${session.token.access.token}` },
+      });
+      expect(access.statusCode).toBe(401);
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/login',
+        payload: { username: 'gone@example.in', password: 'Gone@12345' },
+      });
+      expect(login.statusCode).toBe(400);
+      // Its e-mail stays reserved.
+      const again = await call('ADMIN', 'POST', '/v1/users', {
+        firstName: 'Again',
+        email: 'gone@example.in',
+        roleId: roleId('CUSTOM'),
+        organisationId: admin.user.organisation.id,
+      });
+      expect(again.statusCode).toBe(409);
+    });
+
+    it('sets another user password with the new-password rules', async () => {
+      const short = await call('ADMIN', 'PUT', `/v1/users/${(await t.signIn('CUSTOM')).user.id}/password`, {
+        password: 'abc',
+      });
+      expect(short.statusCode).toBe(400);
+      expect(short.json()).toMatchObject({ message: 'The password must be at least 8 characters long' });
+      const customId = (await t.signIn('CUSTOM')).user.id;
+      const res = await call('ADMIN', 'PUT', `/v1/users/${customId}/password`, { password: 'Fresh@Pass1' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await t.signIn('custom@demo.civicfleet.in', 'Fresh@Pass1')).user.id).toBe(customId);
+      const self = await call('ADMIN', 'PUT', `/v1/users/${admin.user.id}/password`, {
+        password: 'Fresh@Pass1',
+      });
+      expect(self.statusCode).toBe(400);
+      expect(
+        (await call('RFC_ADMIN', 'PUT', `/v1/users/${customId}/password`, { password: 'Fresh@Pass2' }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await call(BHOPAL, 'PUT', `/v1/users/${customId}/password`, { password: 'Fresh@Pass2' })).statusCode,
+      ).toBe(404);
+    });
+  });
+
+  it('recognises a unique-index violation from the driver (the race behind the 409 checks)', async () => {
+    const [row] = await t.db.select().from(roles).where(eq(roles.name, 'CUSTOM'));
+    if (!row) throw new Error('no CUSTOM role');
+    const values = {
+      firstName: 'Race',
+      phone: demoAccount('ADMIN').phone,
+      passwordHash: 'x',
+      roleId: row.id,
+      organisationId: BigInt(admin.user.organisation.id),
+    };
+    const phoneError = await insertUser(t.db, values).catch((error: unknown) => error);
+    expect(uniqueViolation(phoneError)).toContain('phone');
+    const emailError = await insertUser(t.db, {
+      ...values,
+      phone: null,
+      email: 'ADMIN@demo.civicfleet.in',
+    }).catch((error: unknown) => error);
+    expect(uniqueViolation(emailError)).toContain('email');
+    expect(uniqueViolation(new Error('other'))).toBeUndefined();
+  });
+});

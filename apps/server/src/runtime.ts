@@ -1,0 +1,61 @@
+/** What every process opens first: environment, brand, database (migrated, seeded) and mailer. */
+import type { Brand } from '@civicfleet/shared';
+import { loadBrand } from './config/brand.ts';
+import { loadEnv, type Env } from './config/env.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { prepareDatabase } from './db/seed/index.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { createOutboxMailer } from './mail/outbox-mailer.ts';
+
+export interface Runtime {
+  env: Env;
+  brand: Brand;
+  database: Database;
+  mailer: Mailer;
+  seededDemo: boolean;
+  close(): Promise<void>;
+}
+
+export async function openRuntime(log: (msg: string) => void = console.log): Promise<Runtime> {
+  const env = loadEnv();
+  const brand = loadBrand(env.brand);
+  const database = await openDatabase(env);
+  const { seededDemo } = await prepareDatabase(database, { demo: env.demo });
+  const mailer = createOutboxMailer({
+    db: database.db,
+    from: env.mailFrom,
+    smtpUrl: env.smtpUrl,
+    onError: (error, id) =>
+      log(`mail ${id} not delivered: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  return {
+    env,
+    brand,
+    database,
+    mailer,
+    seededDemo,
+    async close() {
+      await mailer.close();
+      await database.close();
+    },
+  };
+}
+
+/** Runs `stop` once on SIGTERM/SIGINT, then exits. A second signal exits at once. */
+export function onShutdown(stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`${signal}: shutting down …`);
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', handler);
+  process.on('SIGINT', handler);
+}

@@ -1,0 +1,39 @@
+import type { Db } from '../db/client.ts';
+import type { Clock } from '../http/types.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { deleteExpiredRefreshTokens } from '../modules/auth/auth.repository.ts';
+import { deleteStalePasswordResets } from '../modules/auth/password-reset.repository.ts';
+import type { Job } from './runner.ts';
+
+const MINUTE = 60_000;
+
+/** Expired refresh tokens and finished or expired password resets are of no use to anyone: delete them hourly. */
+export function purgeSessionsJob(db: Db, clock: Clock): Job {
+  return {
+    name: 'purge-expired-sessions',
+    intervalMs: 60 * MINUTE,
+    async run() {
+      const now = clock();
+      const tokens = await deleteExpiredRefreshTokens(db, now);
+      const resets = await deleteStalePasswordResets(db, now);
+      return `deleted ${tokens} refresh tokens, ${resets} password resets`;
+    },
+  };
+}
+
+/** Re-sends mail that SMTP refused or could not take (only when SMTP is configured). */
+export function retryMailJob(mailer: Mailer): Job {
+  return {
+    name: 'retry-failed-mail',
+    intervalMs: 5 * MINUTE,
+    async run() {
+      return `re-sent ${await mailer.retryFailed()}`;
+    },
+  };
+}
+
+export function workerJobs(deps: { db: Db; mailer: Mailer; clock: Clock; smtpConfigured: boolean }): Job[] {
+  const jobs = [purgeSessionsJob(deps.db, deps.clock)];
+  if (deps.smtpConfigured) jobs.push(retryMailJob(deps.mailer));
+  return jobs;
+}

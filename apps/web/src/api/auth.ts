@@ -1,0 +1,131 @@
+/**
+ * Sign-in and session calls (spec 01 §7). Each resolves with a result instead of rejecting: "Auth calls wrap failures
+ * in a result with success false and the error message". A cancelled call still rejects with its AbortError.
+ */
+import {
+  type ChangePasswordBodySchema,
+  LoginResultSchema,
+  SessionUserSchema,
+  TokenPairSchema,
+  type Envelope,
+  type LoginBody,
+  type LoginResult,
+  type SessionUser,
+  type TokenPair,
+} from '@civicfleet/shared';
+import { z } from 'zod';
+import { apiEnvelope, isAbortError, requestTokenPair, toApiError } from './client';
+import { writeTokens } from './token-store';
+
+export type AuthResult<T> =
+  | { success: true; message: string; data: T }
+  | {
+      success: false;
+      /** The server's message, or "There is an error!" when it gave none. */
+      message: string;
+      hasServerMessage: boolean;
+      /** HTTP status; 0 when no answer arrived. */
+      status: number;
+      /** Field path → message, for validation failures. */
+      errors?: Record<string, string> | undefined;
+    };
+
+async function wrap<T>(call: () => Promise<Envelope<T>>): Promise<AuthResult<T>> {
+  try {
+    const { message, data } = await call();
+    return { success: true, message, data };
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    const apiError = toApiError(error);
+    return {
+      success: false,
+      message: apiError.message,
+      hasServerMessage: apiError.hasServerMessage,
+      status: apiError.status,
+      errors: apiError.errors,
+    };
+  }
+}
+
+/** POST /auth/login {username, password}. The caller normalises the username (+91 rule of spec 01 §5). */
+export function login(body: LoginBody): Promise<AuthResult<LoginResult>> {
+  return wrap(() =>
+    apiEnvelope({ method: 'POST', path: '/auth/login', body, schema: LoginResultSchema, anonymous: true }),
+  );
+}
+
+/** GET /auth/logged-in-user/{id}: the user with role (authScopes) and the permission list the server computed. */
+export function loggedInUser(userId: string, signal?: AbortSignal): Promise<AuthResult<SessionUser>> {
+  return wrap(() =>
+    apiEnvelope({
+      method: 'GET',
+      path: `/auth/logged-in-user/${encodeURIComponent(userId)}`,
+      schema: SessionUserSchema,
+      signal,
+    }),
+  );
+}
+
+/** POST /auth/refresh-tokens {refreshToken}. Stores nothing; the session uses `refreshSessionOnce` from the client. */
+export function refresh(refreshToken: string): Promise<AuthResult<TokenPair>> {
+  return wrap(() => requestTokenPair(refreshToken));
+}
+
+/** POST /auth/logout {refreshToken}. Public: it must work with an expired access token, so none is sent. */
+export function logout(refreshToken: string): Promise<AuthResult<unknown>> {
+  return wrap(() =>
+    apiEnvelope({ method: 'POST', path: '/auth/logout', body: { refreshToken }, anonymous: true }),
+  );
+}
+
+const ForgotPasswordResultSchema = z
+  .object({ otpToken: z.string().min(1).optional() })
+  .nullish()
+  .transform((data) => ({ otpToken: data?.otpToken }));
+export type ForgotPasswordResult = z.output<typeof ForgotPasswordResultSchema>;
+
+/** POST /auth/forgot-password {username}: sends a 6-digit code; `data.otpToken` keys the reset screen. */
+export function forgotPassword(username: string): Promise<AuthResult<ForgotPasswordResult>> {
+  return wrap(() =>
+    apiEnvelope({
+      method: 'POST',
+      path: '/auth/forgot-password',
+      body: { username },
+      schema: ForgotPasswordResultSchema,
+      anonymous: true,
+    }),
+  );
+}
+
+/** The two reset forms: the 6-digit code sent by forgot-password, or the token of an e-mailed link. */
+export type ResetPasswordInput =
+  { otp: string; otpToken: string; password: string } | { token: string; password: string };
+
+/** POST /auth/reset-password?otp={otp} {otpToken, password}, or ?token={token} {password}. */
+export function resetPassword(input: ResetPasswordInput): Promise<AuthResult<unknown>> {
+  const request =
+    'token' in input
+      ? { query: { token: input.token }, body: { password: input.password } }
+      : { query: { otp: input.otp }, body: { otpToken: input.otpToken, password: input.password } };
+  return wrap(() =>
+    apiEnvelope({ method: 'POST', path: '/auth/reset-password', ...request, anonymous: true }),
+  );
+}
+
+/** username is the signed-in user's e-mail or phone. */
+export type ChangePasswordInput = z.input<typeof ChangePasswordBodySchema>;
+
+/** The server ends the user's other sessions and answers this session's new tokens. */
+const ChangePasswordResultSchema = z
+  .object({ token: TokenPairSchema.optional() })
+  .nullish()
+  .transform((data) => ({ token: data?.token }));
+
+/** POST /auth/change-password {username, password, newpassword} (signed in). Keeps the new tokens it answers. */
+export async function changePassword(body: ChangePasswordInput): Promise<AuthResult<unknown>> {
+  const result = await wrap(() =>
+    apiEnvelope({ method: 'POST', path: '/auth/change-password', body, schema: ChangePasswordResultSchema }),
+  );
+  if (result.success && result.data.token !== undefined) writeTokens(result.data.token);
+  return result;
+}

@@ -1,0 +1,207 @@
+/**
+ * The one way the console talks to the server (spec 01 §7): base = brand API root + /v1, bearer token when signed
+ * in, JSON in and out, the `{ success, message, data }` envelope unwrapped and `data` parsed with the caller's
+ * contract schema. A 401 on a signed-in call refreshes the tokens once (shared by every call that fails meanwhile)
+ * and retries; a refused refresh ends the session (listeners of `onSessionExpired` show the toast).
+ */
+import { AUTH_MESSAGES, TokenPairSchema, type Envelope, type TokenPair } from '@civicfleet/shared';
+import { z } from 'zod';
+import { brand } from '@/lib/brand';
+import { ApiError, isAbortError } from './api-error';
+import { clearSession, isTokenValid, readAccessToken, readRefreshToken, writeTokens } from './token-store';
+
+export { ApiError, GENERIC_ERROR_MESSAGE, isAbortError, toApiError } from './api-error';
+
+export const API_ROOT = `${brand.apiBase.replace(/\/+$/, '')}/v1`;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type QueryValue = string | number | boolean | Date | null | undefined;
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
+
+export interface ApiRequestOptions<T> {
+  method: HttpMethod;
+  /** Path under /v1, starting with a slash. */
+  path: string;
+  /** Empty values (undefined, null) are left out; arrays repeat the key. */
+  query?: QueryParams;
+  /** Sent as JSON; a FormData body is sent as multipart. */
+  body?: unknown;
+  /** Contract schema for `data`; without it `data` is returned as the server sent it. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  /** Public call (sign-in, forgot/reset password, refresh): no Authorization header and no refresh on 401. */
+  anonymous?: boolean;
+}
+
+const EnvelopeShapeSchema = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  data: z.unknown().optional(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+
+export function buildUrl(path: string, query?: QueryParams): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    const values: readonly QueryValue[] = Array.isArray(value) ? value : [value as QueryValue];
+    for (const item of values) {
+      if (item === undefined || item === null) continue;
+      params.append(key, item instanceof Date ? item.toISOString() : String(item));
+    }
+  }
+  const search = params.toString();
+  return `${API_ROOT}${path}${search === '' ? '' : `?${search}`}`;
+}
+
+async function readPayload(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One HTTP exchange, no retry. Rejects with ApiError, or with the AbortError of a cancelled call. */
+async function send<T>(options: ApiRequestOptions<T>, accessToken: string | null): Promise<Envelope<T>> {
+  const headers = new Headers({ Accept: 'application/json' });
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    // Only with a body: Fastify refuses an empty body declared as JSON (e.g. POST /vehicle/activate-tracking/{id}).
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  if (accessToken !== null) headers.set('Authorization', `Bearer ${accessToken}`);
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(options.path, options.query), {
+      method: options.method,
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new ApiError({ status: 0, cause: error });
+  }
+
+  const parsed = EnvelopeShapeSchema.safeParse(await readPayload(response));
+  const envelope = parsed.success ? parsed.data : undefined;
+  if (!response.ok || envelope?.success === false) {
+    throw new ApiError({
+      status: response.status,
+      serverMessage: envelope?.message,
+      errors: envelope?.errors,
+    });
+  }
+  if (options.schema === undefined) {
+    return { success: true, message: envelope?.message ?? '', data: envelope?.data as T };
+  }
+  const data = options.schema.safeParse(envelope?.data);
+  if (!data.success) {
+    console.error(`Unexpected answer from ${options.method} ${options.path}`, data.error);
+    throw new ApiError({ status: response.status, cause: data.error });
+  }
+  return { success: true, message: envelope?.message ?? '', data: data.data };
+}
+
+/** Like apiRequest, but resolves with the whole envelope (auth screens show the server's `message`). */
+export async function apiEnvelope<T>(options: ApiRequestOptions<T>): Promise<Envelope<T>> {
+  if (options.anonymous === true) return send(options, null);
+  const usedToken = readAccessToken()?.token ?? null;
+  try {
+    return await send(options, usedToken);
+  } catch (error) {
+    const canRefresh = readRefreshToken() !== null;
+    if (!(error instanceof ApiError) || error.status !== 401 || !canRefresh) throw error;
+    // A concurrent call (or another tab) may already have replaced the token this call was sent with.
+    const currentToken = readAccessToken()?.token ?? null;
+    if (currentToken === null || currentToken === usedToken) await refreshSessionOnce();
+    return send(options, readAccessToken()?.token ?? null);
+  }
+}
+
+/** Calls `/v1{path}` and resolves with the envelope's `data` (parsed with `schema` when given). */
+export async function apiRequest<T>(options: ApiRequestOptions<T>): Promise<T> {
+  return (await apiEnvelope(options)).data;
+}
+
+/** POST /auth/refresh-tokens {refreshToken} → new token pair (spec 01 §7). Does not store anything. */
+export async function requestTokenPair(refreshToken: string): Promise<Envelope<TokenPair>> {
+  return send(
+    { method: 'POST', path: '/auth/refresh-tokens', body: { refreshToken }, schema: TokenPairSchema },
+    null,
+  );
+}
+
+type ExpiryListener = () => void;
+const expiryListeners = new Set<ExpiryListener>();
+
+/** The session ended because the server refused the refresh token (or it had expired). Tokens are already cleared. */
+export function onSessionExpired(listener: ExpiryListener): () => void {
+  expiryListeners.add(listener);
+  return () => expiryListeners.delete(listener);
+}
+
+function expireSession(): void {
+  clearSession();
+  for (const listener of [...expiryListeners]) listener();
+}
+
+/** 4xx answers to a refresh mean the refresh token is no good; 408/429 and 5xx are worth another try later. */
+function isRefusal(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    ![408, 429].includes(error.status)
+  );
+}
+
+let refreshInFlight: Promise<void> | null = null;
+
+/**
+ * Runs `task` while holding a lock shared by every tab of this origin (Web Locks API), where the browser has it.
+ * The server rotates refresh tokens and treats a reused one as theft (it revokes the whole family), so two tabs must
+ * never spend the same refresh token.
+ */
+function withCrossTabLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Partial<Navigator>).locks;
+  return locks ? locks.request('civicfleet.token-refresh', task) : task();
+}
+
+async function runRefresh(): Promise<void> {
+  const seenRefreshToken = readRefreshToken()?.token ?? null;
+  await withCrossTabLock(async () => {
+    const refreshToken = readRefreshToken();
+    // Another tab refreshed while this one waited for the lock: its tokens are in storage already.
+    if (refreshToken !== null && refreshToken.token !== seenRefreshToken && isTokenValid(readAccessToken()))
+      return;
+    if (!isTokenValid(refreshToken, 0)) {
+      expireSession();
+      throw new ApiError({ status: 401, serverMessage: AUTH_MESSAGES.refreshInvalid });
+    }
+    try {
+      writeTokens((await requestTokenPair(refreshToken.token)).data);
+    } catch (error) {
+      if (isRefusal(error)) expireSession();
+      throw error;
+    }
+  });
+}
+
+/**
+ * Refreshes the stored tokens. Single flight: callers arriving while a refresh runs share it, so the rotated refresh
+ * token is spent once. A refusal clears the session and notifies `onSessionExpired`; network or 5xx failures reject
+ * without touching the stored session.
+ */
+export function refreshSessionOnce(): Promise<void> {
+  refreshInFlight ??= runRefresh().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}

@@ -1,0 +1,67 @@
+import { MODULES } from '@civicfleet/shared';
+import { describe, expect, it } from 'vitest';
+import { canOpen } from './access';
+import { SCREENS } from './main-routes';
+
+const paths = SCREENS.map((s) => s.path);
+
+describe('main-area route table', () => {
+  it('has every catalogue path and pathDef once (the public certificate search aside)', () => {
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const m of MODULES) {
+      if (m.id !== 'certificate') expect(paths).toContain(m.path);
+      if (m.pathDef) expect(paths).toContain(m.pathDef);
+    }
+  });
+
+  it('has the extra screens of spec 01 §2.3–§2.6', () => {
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/fitment/add',
+        '/sim-activation-order/add',
+        '/management/vehicle/add',
+        '/management/POI/add',
+        '/management/route/add-kml',
+        '/management/settings/:id',
+        '/management/device-details/:searchTerm',
+        '/device-details/:searchTerm',
+        '/management/user/edit/:id',
+        '/change-password',
+        '/account/wallet',
+      ]),
+    );
+    expect(paths).not.toContain('/management/debug/add');
+  });
+
+  it('guards add screens with the add action', () => {
+    expect(SCREENS.find((s) => s.path === '/fitment/add')?.access).toEqual({
+      kind: 'module',
+      moduleId: 'fitment',
+      actionId: 'add-fitment',
+    });
+  });
+});
+
+describe('canOpen', () => {
+  const subject = (roleName: string, granted: string[] = []) => ({
+    userId: '7',
+    roleName,
+    can: (moduleId: string) => roleName === 'SUPER_ADMIN' || granted.includes(moduleId),
+  });
+
+  it('opens the wallet only for ADMIN and RFC_ADMIN', () => {
+    const wallet = SCREENS.find((s) => s.path === '/account/wallet');
+    if (!wallet) throw new Error('no wallet route');
+    expect(canOpen(wallet.access, subject('ADMIN'), {})).toBe(true);
+    expect(canOpen(wallet.access, subject('RFC_ADMIN'), {})).toBe(true);
+    expect(canOpen(wallet.access, subject('FITTER'), {})).toBe(false);
+  });
+
+  it('lets everyone open their own profile but only user managers open others', () => {
+    const profile = SCREENS.find((s) => s.path === '/management/user/edit/:id');
+    if (!profile) throw new Error('no profile route');
+    expect(canOpen(profile.access, subject('FITTER'), { id: '7' })).toBe(true);
+    expect(canOpen(profile.access, subject('FITTER'), { id: '8' })).toBe(false);
+    expect(canOpen(profile.access, subject('ADMIN', ['user']), { id: '8' })).toBe(true);
+  });
+});

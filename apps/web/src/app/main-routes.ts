@@ -1,0 +1,112 @@
+/**
+ * Every screen of the main area (spec 01 §2.3–§2.6): path, who may open it, its title for the placeholder and, once
+ * built, its page. Derived from the module catalogue so a new module gets its list/add/edit routes automatically.
+ */
+import { MODULES, type ModuleDefinition } from '@civicfleet/shared';
+import type { ComponentType } from 'react';
+import { paths } from '@/lib/paths';
+import { walletAccess, type Access } from './access';
+
+export type ScreenVariant = 'list' | 'add' | 'edit' | 'details' | 'settings' | 'addKml';
+
+export interface ScreenRoute {
+  path: string;
+  access: Access;
+  /** i18n key of the screen's name (the module's labelKey). */
+  titleKey: string;
+  variant: ScreenVariant;
+  /** The page once a later issue builds it; a named "coming soon" placeholder until then. */
+  load?: () => Promise<ComponentType>;
+}
+
+/** Action ids starting with add- that are not "create a record of this module" (they have no /add screen). */
+const NOT_ADD_SCREENS = new Set(['add-kml', 'add-money', 'add-temporary-device']);
+
+const moduleAccess = (m: ModuleDefinition, actionId?: string): Access => ({
+  kind: 'module',
+  moduleId: m.id,
+  ...(actionId ? { actionId } : {}),
+});
+
+function addAction(m: ModuleDefinition): string | undefined {
+  if (m.id === 'sim-activation-order') return 'raise-sim-activation';
+  return m.actions.find((a) => a.id.startsWith('add-') && !NOT_ADD_SCREENS.has(a.id))?.id;
+}
+
+function moduleScreens(m: ModuleDefinition): ScreenRoute[] {
+  // /management/certificate is the public certificate search (spec 01 §2.1); only its edit screen needs sign-in.
+  const screens: ScreenRoute[] =
+    m.id === 'certificate'
+      ? []
+      : [{ path: m.path, access: moduleAccess(m), titleKey: m.labelKey, variant: 'list' }];
+  const add = addAction(m);
+  if (add && (m.group === 'root' || m.group === 'management')) {
+    screens.push({
+      path: `${m.path}/add`,
+      access: moduleAccess(m, add),
+      titleKey: m.labelKey,
+      variant: 'add',
+    });
+  }
+  if (m.pathDef)
+    screens.push({ path: m.pathDef, access: moduleAccess(m), titleKey: m.labelKey, variant: 'edit' });
+  return screens;
+}
+
+function byId(id: string): ModuleDefinition {
+  const found = MODULES.find((m) => m.id === id);
+  if (!found) throw new Error(`Module ${id} is missing from the catalogue`);
+  return found;
+}
+
+function buildScreens(): ScreenRoute[] {
+  const screens = MODULES.filter((m) => m.id !== 'account-wallet').flatMap(moduleScreens);
+  const deviceDetails = byId('device-details');
+  const extra: ScreenRoute[] = [
+    {
+      path: paths.management.routeAddKml,
+      access: { kind: 'module', moduleId: 'route', actionId: 'add-kml' },
+      titleKey: byId('route').labelKey,
+      variant: 'addKml',
+    },
+    {
+      path: '/management/settings/:id',
+      access: moduleAccess(byId('settings')),
+      titleKey: 'nav.management.settings',
+      variant: 'settings',
+    },
+    {
+      path: '/management/device-details/:searchTerm',
+      access: moduleAccess(deviceDetails),
+      titleKey: deviceDetails.labelKey,
+      variant: 'details',
+    },
+    {
+      path: '/device-details/:searchTerm',
+      access: moduleAccess(deviceDetails),
+      titleKey: deviceDetails.labelKey,
+      variant: 'details',
+    },
+    // Spec 01 §2.6 lists fs-tracking under /management as well as /view-operations.
+    {
+      path: '/management/fs-tracking',
+      access: moduleAccess(byId('fs-tracking')),
+      titleKey: 'nav.fsTracking',
+      variant: 'list',
+    },
+    { path: paths.accountWallet, access: walletAccess, titleKey: 'nav.wallet', variant: 'list' },
+    {
+      path: paths.changePassword,
+      access: { kind: 'authenticated' },
+      titleKey: 'screens.changePassword',
+      variant: 'list',
+      load: () => import('@/features/auth/change-password-page').then((m) => m.ChangePasswordPage),
+    },
+  ];
+  return [...screens, ...extra].map((s) =>
+    // The user edit screen doubles as everyone's Profile (spec 01 §2.9).
+    s.path === '/management/user/edit/:id' ? { ...s, access: { kind: 'profile' } } : s,
+  );
+}
+
+export const SCREENS: readonly ScreenRoute[] = buildScreens();

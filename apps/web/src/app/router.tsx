@@ -1,0 +1,144 @@
+/**
+ * The one route table (spec 01 §2). Every page is lazy so that the sign-in route downloads only the shell
+ * (budget ≤250 kB gzip, ARCHITECTURE.md "Front end"); the app layout loads only behind RequireAuth. Auth pages are
+ * imported file by file (not through the feature's index) so the sign-in route does not download the other three,
+ * and shares its chunk with RequireAuth's own lazy login page.
+ */
+import type { ComponentType, ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { ErrorBoundary } from '@/components/ErrorBoundary';
+import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { loadNamespaces } from '@/lib/i18n';
+import { paths } from '@/lib/paths';
+import { RequireAuth, SessionProvider } from '@/session';
+import { SCREENS, type ScreenRoute } from './main-routes';
+import { ScrollToTop } from './ScrollToTop';
+
+/** A lazy route: the page's chunk plus any deferred i18n namespaces it reads (lib/i18n "deferred"). */
+const page = (load: () => Promise<ComponentType>, ...namespaces: string[]): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const [Component] = await Promise.all([load(), loadNamespaces(...namespaces)]);
+    return { Component };
+  },
+});
+
+const publicComingSoon = (path: string, titleKey: string): RouteObject => ({
+  path,
+  lazy: async () => {
+    const [{ PublicComingSoonPage }] = await Promise.all([
+      import('@/features/public'),
+      loadNamespaces('public'),
+    ]);
+    return { element: <PublicComingSoonPage titleKey={titleKey} /> };
+  },
+});
+
+function screenRoute(screen: ScreenRoute): RouteObject {
+  return {
+    path: screen.path,
+    lazy: async () => {
+      const [{ ScreenGate, ComingSoonScreen }, Page] = await Promise.all([
+        import('./screens'),
+        screen.load?.(),
+      ]);
+      return {
+        element: (
+          <ScreenGate access={screen.access}>
+            {Page ? <Page /> : <ComingSoonScreen titleKey={screen.titleKey} variant={screen.variant} />}
+          </ScreenGate>
+        ),
+      };
+    },
+  };
+}
+
+/** What provides the session to every route: the real provider, or a fixed test session in page tests. */
+export type SessionBoundary = ComponentType<{ children: ReactNode }>;
+
+const notFound = page(() => import('@/features/status').then((m) => m.NotFoundPage));
+
+export const buildRoutes = (Session: SessionBoundary = SessionProvider): RouteObject[] => [
+  {
+    id: 'root',
+    element: (
+      <Session>
+        <ScrollToTop />
+        <Outlet />
+      </Session>
+    ),
+    errorElement: <ErrorBoundary />,
+    HydrateFallback: FullScreenLoader,
+    children: [
+      // Public (spec 01 §2.1).
+      {
+        path: paths.auth.login,
+        ...page(() => import('@/features/auth/login-page').then((m) => m.LoginPage)),
+      },
+      {
+        path: paths.auth.forgotPassword,
+        ...page(() => import('@/features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage)),
+      },
+      {
+        path: '/auth/reset-password/:otpToken',
+        ...page(() => import('@/features/auth/reset-password-page').then((m) => m.ResetPasswordPage)),
+      },
+      {
+        ...page(() => import('./layouts/PublicLayout').then((m) => m.PublicLayout), 'shell', 'public'),
+        children: [
+          {
+            path: paths.public.termsOfUse,
+            ...page(() => import('@/features/public').then((m) => m.TermsOfUsePage), 'legal'),
+          },
+          {
+            path: paths.public.privacy,
+            ...page(() => import('@/features/public').then((m) => m.PrivacyPolicyPage), 'legal'),
+          },
+          {
+            path: paths.public.portChecker,
+            ...page(() => import('@/features/public').then((m) => m.PortCheckerPage), 'public'),
+          },
+          publicComingSoon(paths.public.sharedLiveTracking, 'screens.sharedLiveTracking'),
+          publicComingSoon('/public/:context/share/:collectionId', 'screens.sharedCollection'),
+          publicComingSoon('/certificate/:id', 'screens.certificate'),
+          publicComingSoon(paths.certificateSearch, 'screens.certificateSearch'),
+        ],
+      },
+      // Status pages (spec 01 §2.2).
+      { path: paths.status.notFound, ...notFound },
+      {
+        path: paths.status.serverError,
+        ...page(() => import('@/features/status').then((m) => m.ServerErrorPage)),
+      },
+      {
+        path: paths.status.maintenance,
+        ...page(() => import('@/features/status').then((m) => m.MaintenancePage)),
+      },
+      {
+        path: paths.status.comingSoon,
+        ...page(() => import('@/features/status').then((m) => m.ComingSoonPage)),
+      },
+      // Main area (spec 01 §2.3–§2.6): sign-in required, inside the app layout.
+      {
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [
+          {
+            ...page(() => import('./layouts/AppLayout').then((m) => m.AppLayout), 'shell', 'search'),
+            children: [
+              { index: true, element: <Navigate to={paths.vehicleStatus} replace /> },
+              ...SCREENS.map(screenRoute),
+            ],
+          },
+        ],
+      },
+      { path: '*', ...notFound },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}

@@ -1,0 +1,133 @@
+/**
+ * Sign-in (spec 01 §2.8, §4, §5, §8). Shown at /auth/login and, by RequireAuth, in place of any protected page; on
+ * success it stores the session and reloads at the requested path.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { normaliseUsername } from '@civicfleet/shared';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { login } from '@/api/auth';
+import { paths } from '@/lib/paths';
+import { forgetRequestedPath, signInTarget, storeSignIn } from '@/session';
+import { AuthLayout } from './auth-layout';
+import { LoginFormSchema, type LoginFormInput } from './auth-schemas';
+import { PasswordInput, TextInput } from './form-fields';
+
+const EMPTY_FORM: LoginFormInput = { username: '', password: '', acceptTerms: false };
+
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const { enqueueSnackbar } = useSnackbar();
+  const location = useLocation();
+  /** The failure shown under the form; submit stays disabled until the user edits a field. */
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [isRedirecting, setIsRedirecting] = useState(false);
+  const { control, handleSubmit, formState } = useForm({
+    resolver: zodResolver(LoginFormSchema),
+    defaultValues: EMPTY_FORM,
+  });
+
+  const onSubmit = handleSubmit(async ({ username, password }) => {
+    setSubmitError(null);
+    const result = await login({ username: normaliseUsername(username), password });
+    if (!result.success) {
+      setSubmitError(result.hasServerMessage ? result.message : t('login.failed'));
+      return;
+    }
+    storeSignIn(result.data);
+    enqueueSnackbar(t('session.loggedIn'), { variant: 'success' });
+    setIsRedirecting(true);
+    const target = signInTarget(location);
+    forgetRequestedPath();
+    // A full load (spec 01 §4 "Login stores the tokens and reloads the page") starts the session from storage.
+    window.location.assign(target);
+  });
+
+  const isBusy = formState.isSubmitting || isRedirecting;
+
+  return (
+    <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
+      <Box component="form" noValidate onSubmit={onSubmit} onChange={() => setSubmitError(null)}>
+        <TextInput control={control} name="username" label={t('login.username')} autoComplete="username" />
+        <PasswordInput
+          control={control}
+          name="password"
+          label={t('login.password')}
+          autoComplete="current-password"
+        />
+        <Controller
+          control={control}
+          name="acceptTerms"
+          render={({ field, fieldState }) => (
+            <Box sx={{ mt: 1 }}>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    name={field.name}
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    onBlur={field.onBlur}
+                    slotProps={{ input: { ref: field.ref } }}
+                  />
+                }
+                label={
+                  <Trans
+                    t={t}
+                    i18nKey="login.acceptTerms"
+                    components={{
+                      termsLink: (
+                        <Link
+                          href={paths.public.termsOfUse}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          underline="hover"
+                        />
+                      ),
+                    }}
+                  />
+                }
+              />
+              {fieldState.error?.message && (
+                <FormHelperText error sx={{ mt: 0 }}>
+                  {t(fieldState.error.message, { defaultValue: fieldState.error.message })}
+                </FormHelperText>
+              )}
+            </Box>
+          )}
+        />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+          <Link component={RouterLink} to={paths.auth.forgotPassword} variant="body2" underline="hover">
+            {t('login.lostPassword')}
+          </Link>
+        </Box>
+        {submitError !== null && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {submitError}
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          fullWidth
+          size="large"
+          variant="contained"
+          sx={{ mt: 3 }}
+          loading={isBusy}
+          loadingPosition="start"
+          disabled={submitError !== null}
+        >
+          {t('login.submit')}
+        </Button>
+      </Box>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,1 @@
+export { ComingSoonPage, MaintenancePage, NotFoundPage, ServerErrorPage } from './status-pages';

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Tenant branding is chosen at build time (spec 01 §1): BRAND=<id> picks brands/<id>.json. */
+const brand = process.env.BRAND ?? 'civicfleet';
+if (!/^[a-z0-9-]+$/.test(brand)) throw new Error(`BRAND must be a file name in brands/, got "${brand}"`);
+const brandFile = path.resolve(here, `../../brands/${brand}.json`);
+const brandName = (JSON.parse(readFileSync(brandFile, 'utf8')) as { name: string }).name;
+
+/** index.html carries %BRAND_NAME% so the tab title is right before any script runs. */
+const brandHtml = {
+  name: 'civicfleet-brand-html',
+  transformIndexHtml: (html: string) => html.replaceAll('%BRAND_NAME%', brandName.replace(/[<>&"]/g, '')),
+};
+
+/**
+ * Vendor chunks, for long-lived caching of what every page needs: React + router, the MUI/emotion styling engine,
+ * and i18n + server state + notifications. Groups match only libraries the entry needs anyway: a group pulls every
+ * matching module into its chunk, so MUI components, pickers, forms and maps are left to automatic splitting and
+ * stay out of the sign-in route's download (budget ≤250 kB gzip, ARCHITECTURE.md "Front end").
+ */
+const vendorGroups = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+  {
+    name: 'mui-styles',
+    test: /node_modules[\\/](@emotion[\\/]|stylis[\\/]|@mui[\\/](styled-engine|private-theming)[\\/]|@mui[\\/]material[\\/]styles[\\/])/,
+    priority: 2,
+  },
+  {
+    name: 'i18n-query',
+    test: /node_modules[\\/](i18next|react-i18next|@tanstack[\\/]query-core|notistack)[\\/]/,
+    priority: 1,
+  },
+];
+
+export default defineConfig({
+  plugins: [react(), brandHtml],
+  resolve: {
+    alias: [
+      { find: /^@brand$/, replacement: brandFile },
+      { find: /^@\//, replacement: `${path.resolve(here, 'src')}/` },
+    ],
+  },
+  server: {
+    proxy: {
+      '/v1': { target: 'http://localhost:8080', changeOrigin: true, ws: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/v1': { target: 'http://localhost:8080', changeOrigin: true, ws: true },
+    },
+  },
+  build: {
+    // The manifest lets scripts/bundle-size.mjs add up what each route downloads.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: vendorGroups },
+      },
+    },
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+  },
+});
