@@ -60,14 +60,19 @@ describe('POST /v1/auth/login', () => {
   });
 
   it('answers unknown users about as slowly as known ones (a dummy hash is checked)', async () => {
-    const time = async (username: string) => {
-      const start = performance.now();
-      await login(t, username, 'Wrong@12345');
-      return performance.now() - start;
+    // The fastest of a few tries: noise on a shared machine only ever adds time.
+    const fastest = async (username: string) => {
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const start = performance.now();
+        await login(t, username, 'Wrong@12345');
+        best = Math.min(best, performance.now() - start);
+      }
+      return best;
     };
-    await time('warmup@demo.civicfleet.in');
-    const known = await time(demoAccount('CUSTOM').email);
-    const unknown = await time('ghost@demo.civicfleet.in');
+    await fastest('warmup@demo.civicfleet.in');
+    const known = await fastest(demoAccount('CUSTOM').email);
+    const unknown = await fastest('ghost@demo.civicfleet.in');
     expect(unknown).toBeGreaterThan(known * 0.3);
   });
 
