@@ -9,6 +9,8 @@ export default defineProject({
     globalSetup: ['./test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
+    // Runs after the fast projects (its own group: it has its own worker limit).
+    sequence: { groupOrder: 1 },
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BrandSchema } from '@civicfleet/shared';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -10,7 +11,15 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const brand = process.env.BRAND ?? 'civicfleet';
 if (!/^[a-z0-9-]+$/.test(brand)) throw new Error(`BRAND must be a file name in brands/, got "${brand}"`);
 const brandFile = path.resolve(here, `../../brands/${brand}.json`);
-const brandName = (JSON.parse(readFileSync(brandFile, 'utf8')) as { name: string }).name;
+/**
+ * Validated here, once per build, so the console only types it (src/lib/brand.ts) and does not ship zod classic on
+ * the sign-in route. A malformed brand file fails the build (and the dev server / tests) with zod's message.
+ */
+const brandResult = BrandSchema.safeParse(JSON.parse(readFileSync(brandFile, 'utf8')));
+if (!brandResult.success) {
+  throw new Error(`brands/${brand}.json does not match BrandSchema:\n${brandResult.error.message}`);
+}
+const brandName = brandResult.data.name;
 
 /** index.html carries %BRAND_NAME% so the tab title is right before any script runs. */
 const brandHtml = {

@@ -4,6 +4,7 @@ export * from './domain/roles.ts';
 export * from './domain/phone.ts';
 export * from './domain/enums.ts';
 export * from './domain/default-roles.ts';
+export * from './domain/auth-constants.ts';
 export * from './contracts/envelope.ts';
 export * from './contracts/auth.contract.ts';
 export * from './contracts/organisation.contract.ts';

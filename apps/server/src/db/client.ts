@@ -47,7 +47,7 @@ export function openPglite(client: PGlite): Database {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
 }
 
@@ -60,8 +60,14 @@ export function openPostgres(connectionString: string, max = 10): Database {
     db,
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => pool.end(),
+    close: once(() => pool.end()),
   };
+}
+
+/** Closing twice (a test that closes early, then its teardown) is a no-op the second time. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
 }
 
 /**

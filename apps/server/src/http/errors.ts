@@ -48,4 +48,10 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}
+
 export const SERVER_ERROR_MESSAGE = 'Encountered a server error.';

@@ -3,6 +3,7 @@
  * (docs/conventions.md "Server layout").
  */
 import type { ApiModule } from '../http/types.ts';
+import { healthModule } from './health/health.routes.ts';
 import { authModule } from './auth/auth.routes.ts';
 import { outboxModule } from './outbox/outbox.routes.ts';
 import { adminDivisionModule } from './admin-division/admin-division.routes.ts';
@@ -13,6 +14,7 @@ import { searchModule } from './search/search.routes.ts';
 import { userModule } from './user/user.routes.ts';
 
 export const apiModules: ApiModule[] = [
+  healthModule,
   authModule,
   outboxModule,
   organisationModule,

@@ -2,18 +2,17 @@
  * Sign-in and session calls (spec 01 §7). Each resolves with a result instead of rejecting: "Auth calls wrap failures
  * in a result with success false and the error message". A cancelled call still rejects with its AbortError.
  */
-import {
-  type ChangePasswordBodySchema,
-  LoginResultSchema,
-  SessionUserSchema,
-  TokenPairSchema,
-  type Envelope,
-  type LoginBody,
-  type LoginResult,
-  type SessionUser,
-  type TokenPair,
+import type {
+  ChangePasswordBodySchema,
+  Envelope,
+  LoginBody,
+  LoginResult,
+  SessionUser,
+  TokenPair,
 } from '@civicfleet/shared';
-import { z } from 'zod';
+// zod/mini, not classic: this file is on the sign-in route (see auth-wire.ts).
+import * as z from 'zod/mini';
+import { LoginResultSchema, SessionUserSchema, TokenPairSchema } from './auth-wire';
 import { apiEnvelope, isAbortError, requestTokenPair, toApiError } from './client';
 import { writeTokens } from './token-store';
 
@@ -78,10 +77,10 @@ export function logout(refreshToken: string): Promise<AuthResult<unknown>> {
   );
 }
 
-const ForgotPasswordResultSchema = z
-  .object({ otpToken: z.string().min(1).optional() })
-  .nullish()
-  .transform((data) => ({ otpToken: data?.otpToken }));
+const ForgotPasswordResultSchema = z.pipe(
+  z.nullish(z.object({ otpToken: z.optional(z.string().check(z.minLength(1))) })),
+  z.transform((data) => ({ otpToken: data?.otpToken })),
+);
 export type ForgotPasswordResult = z.output<typeof ForgotPasswordResultSchema>;
 
 /** POST /auth/forgot-password {username}: sends a 6-digit code; `data.otpToken` keys the reset screen. */
@@ -116,10 +115,10 @@ export function resetPassword(input: ResetPasswordInput): Promise<AuthResult<unk
 export type ChangePasswordInput = z.input<typeof ChangePasswordBodySchema>;
 
 /** The server ends the user's other sessions and answers this session's new tokens. */
-const ChangePasswordResultSchema = z
-  .object({ token: TokenPairSchema.optional() })
-  .nullish()
-  .transform((data) => ({ token: data?.token }));
+const ChangePasswordResultSchema = z.pipe(
+  z.nullish(z.object({ token: z.optional(TokenPairSchema) })),
+  z.transform((data) => ({ token: data?.token })),
+);
 
 /** POST /auth/change-password {username, password, newpassword} (signed in). Keeps the new tokens it answers. */
 export async function changePassword(body: ChangePasswordInput): Promise<AuthResult<unknown>> {

@@ -4,10 +4,12 @@
  * contract schema. A 401 on a signed-in call refreshes the tokens once (shared by every call that fails meanwhile)
  * and retries; a refused refresh ends the session (listeners of `onSessionExpired` show the toast).
  */
-import { AUTH_MESSAGES, TokenPairSchema, type Envelope, type TokenPair } from '@civicfleet/shared';
-import { z } from 'zod';
+import { AUTH_MESSAGES, type Envelope, type TokenPair } from '@civicfleet/shared';
+// zod/mini, not classic: this file is on the sign-in route (see auth-wire.ts). `schema` still takes any zod 4 schema.
+import * as z from 'zod/mini';
 import { brand } from '@/lib/brand';
 import { ApiError, isAbortError } from './api-error';
+import { TokenPairSchema } from './auth-wire';
 import { clearSession, isTokenValid, readAccessToken, readRefreshToken, writeTokens } from './token-store';
 
 export { ApiError, GENERIC_ERROR_MESSAGE, isAbortError, toApiError } from './api-error';
@@ -26,8 +28,8 @@ export interface ApiRequestOptions<T> {
   query?: QueryParams;
   /** Sent as JSON; a FormData body is sent as multipart. */
   body?: unknown;
-  /** Contract schema for `data`; without it `data` is returned as the server sent it. */
-  schema?: z.ZodType<T>;
+  /** Contract schema for `data` (zod classic or mini); without it `data` is returned as the server sent it. */
+  schema?: z.core.$ZodType<T>;
   signal?: AbortSignal;
   /** Public call (sign-in, forgot/reset password, refresh): no Authorization header and no refresh on 401. */
   anonymous?: boolean;
@@ -35,9 +37,9 @@ export interface ApiRequestOptions<T> {
 
 const EnvelopeShapeSchema = z.object({
   success: z.boolean(),
-  message: z.string().optional(),
-  data: z.unknown().optional(),
-  errors: z.record(z.string(), z.string()).optional(),
+  message: z.optional(z.string()),
+  data: z.optional(z.unknown()),
+  errors: z.optional(z.record(z.string(), z.string())),
 });
 
 export function buildUrl(path: string, query?: QueryParams): string {
@@ -101,7 +103,7 @@ async function send<T>(options: ApiRequestOptions<T>, accessToken: string | null
   if (options.schema === undefined) {
     return { success: true, message: envelope?.message ?? '', data: envelope?.data as T };
   }
-  const data = options.schema.safeParse(envelope?.data);
+  const data = z.safeParse(options.schema, envelope?.data);
   if (!data.success) {
     console.error(`Unexpected answer from ${options.method} ${options.path}`, data.error);
     throw new ApiError({ status: response.status, cause: data.error });

@@ -3,8 +3,10 @@
  * `{ token, expires }`, the signed-in user's id and the flattened permission list. Reads never throw: a corrupt or
  * unavailable storage reads as "no session".
  */
-import { TokenSchema, type TokenPair } from '@civicfleet/shared';
-import { z } from 'zod';
+import type { TokenPair } from '@civicfleet/shared';
+// zod/mini, not classic: this file is on the sign-in route (see auth-wire.ts).
+import * as z from 'zod/mini';
+import { TokenSchema } from './auth-wire';
 
 export type StoredToken = z.infer<typeof TokenSchema>;
 
@@ -44,7 +46,7 @@ function remove(key: string): void {
   }
 }
 
-function readJson<T>(key: string, schema: z.ZodType<T>): T | null {
+function readJson<T>(key: string, schema: z.ZodMiniType<T>): T | null {
   const raw = read(key);
   if (raw === null) return null;
   try {

@@ -1,9 +1,16 @@
 /** Sign-in and session calls of spec 01 §7 (paths under /v1). */
 import { z } from 'zod';
+import { PASSWORD_MAX, USERNAME_MAX } from '../domain/auth-constants.ts';
 import { ROLE_NAMES } from '../domain/roles.ts';
 
-export const USERNAME_MAX = 255;
-export const PASSWORD_MAX = 255;
+export {
+  ACCESS_TOKEN_TTL_S,
+  AUTH_MESSAGES,
+  OTP_TTL_S,
+  PASSWORD_MAX,
+  REFRESH_TOKEN_TTL_S,
+  USERNAME_MAX,
+} from '../domain/auth-constants.ts';
 
 /** Server-side password policy for new passwords (reset, change, create). Sign-in accepts any stored password. */
 export const NewPasswordSchema = z
@@ -94,23 +101,3 @@ export const ChangePasswordBodySchema = z.object({
 });
 /** The caller's session continues with this pair; the user's other sessions are ended. */
 export const ChangePasswordResultSchema = z.object({ token: TokenPairSchema });
-
-export const ACCESS_TOKEN_TTL_S = 15 * 60;
-export const REFRESH_TOKEN_TTL_S = 2 * 24 * 60 * 60;
-export const OTP_TTL_S = 10 * 60;
-
-/** Fixed messages shared by server and console. */
-export const AUTH_MESSAGES = {
-  invalidCredentials: 'Verify that your email and password are correct.',
-  disabled: 'This account is disabled. Contact your administrator.',
-  tooManyAttempts: 'Too many sign-in attempts. Try again in a few minutes.',
-  tokenMissing: 'Auth token is missing.',
-  tokenInvalid: 'Invalid auth token.',
-  refreshInvalid: 'Session expired! Login again.',
-  otpSent: 'If an account exists for this username, a 6-digit code has been sent to its e-mail address.',
-  otpInvalid: 'The code is invalid or has expired.',
-  passwordReset: 'Your password has been reset. Sign in with the new password.',
-  passwordChanged: 'Your password has been changed.',
-  wrongCurrentPassword: 'The current password is not correct.',
-  forbidden: 'You do not have permission to do this.',
-} as const;
