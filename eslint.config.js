@@ -8,9 +8,18 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 const ours = (...allowed) =>
-  ['@civicfleet/shared', '@civicfleet/protocols', '@civicfleet/server', '@civicfleet/web', '@civicfleet/simulator']
+  [
+    '@civicfleet/shared',
+    '@civicfleet/protocols',
+    '@civicfleet/server',
+    '@civicfleet/web',
+    '@civicfleet/simulator',
+  ]
     .filter((name) => !allowed.includes(name))
-    .map((name) => ({ group: [name, `${name}/*`], message: `This package may not import ${name} (see ARCHITECTURE.md).` }));
+    .map((name) => ({
+      group: [name, `${name}/*`],
+      message: `This package may not import ${name} (see ARCHITECTURE.md).`,
+    }));
 
 const boundary = (files, patterns) => ({
   files,
@@ -52,16 +61,28 @@ export default tseslint.config(
   boundary(['tools/simulator/**'], ours('@civicfleet/protocols', '@civicfleet/shared')),
   boundary(
     ['apps/web/**'],
-    [...ours('@civicfleet/shared'), { group: ['pg', '@electric-sql/*', 'fastify'], message: 'Server-only module.' }],
+    [
+      ...ours('@civicfleet/shared'),
+      { group: ['pg', '@electric-sql/*', 'fastify'], message: 'Server-only module.' },
+    ],
   ),
   // Inside the web app: a feature never imports a sibling feature; components/ and lib/ never import features or app.
   boundary(
     ['apps/web/src/features/**'],
-    [...ours('@civicfleet/shared'), { group: ['@/features/*', '@/app/*'], message: 'A feature never imports a sibling feature or the app shell.' }],
+    [
+      ...ours('@civicfleet/shared'),
+      {
+        group: ['@/features/*', '@/app/*'],
+        message: 'A feature never imports a sibling feature or the app shell.',
+      },
+    ],
   ),
   boundary(
     ['apps/web/src/components/**', 'apps/web/src/lib/**', 'apps/web/src/api/**'],
-    [...ours('@civicfleet/shared'), { group: ['@/features/*', '@/app/*'], message: 'Shared code never imports features or the app shell.' }],
+    [
+      ...ours('@civicfleet/shared'),
+      { group: ['@/features/*', '@/app/*'], message: 'Shared code never imports features or the app shell.' },
+    ],
   ),
   prettier,
 );

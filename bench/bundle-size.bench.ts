@@ -17,17 +17,30 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(here, '../apps/web/dist');
 if (!existsSync(path.join(dist, 'index.html'))) throw new Error('Build the console first: npm run build:web');
 
-const types: Record<string, string> = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.html': 'text/html' };
+const types: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html',
+};
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   if (url.pathname.startsWith('/v1/')) {
-    res.writeHead(401, { 'content-type': 'application/json' }).end('{"success":false,"message":"Auth token is missing."}');
+    res
+      .writeHead(401, { 'content-type': 'application/json' })
+      .end('{"success":false,"message":"Auth token is missing."}');
     return;
   }
   const file = path.join(dist, path.normalize(url.pathname));
-  const target = file.startsWith(dist) && existsSync(file) && !file.endsWith('/') && path.extname(file) ? file : path.join(dist, 'index.html');
+  const target =
+    file.startsWith(dist) && existsSync(file) && !file.endsWith('/') && path.extname(file)
+      ? file
+      : path.join(dist, 'index.html');
   readFile(target).then(
-    (body) => res.writeHead(200, { 'content-type': types[path.extname(target)] ?? 'application/octet-stream' }).end(body),
+    (body) =>
+      res
+        .writeHead(200, { 'content-type': types[path.extname(target)] ?? 'application/octet-stream' })
+        .end(body),
     () => res.writeHead(404).end(),
   );
 });
@@ -44,7 +57,11 @@ const scripts: Array<{ url: string; rawBytes: number; gzipBytes: number }> = [];
 page.on('response', async (response) => {
   if (response.request().resourceType() !== 'script') return;
   const body = await response.body();
-  scripts.push({ url: new URL(response.url()).pathname, rawBytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length });
+  scripts.push({
+    url: new URL(response.url()).pathname,
+    rawBytes: body.length,
+    gzipBytes: gzipSync(body, { level: 9 }).length,
+  });
 });
 await page.goto(`http://127.0.0.1:${address.port}/auth/login`, { waitUntil: 'networkidle' });
 await page.getByRole('button', { name: 'Sign in' }).waitFor();
@@ -62,5 +79,7 @@ const result = {
   loadsMapLibre: scripts.some((s) => /maplibre/i.test(s.url)),
 };
 await writeFile(path.join(here, 'results/bundle-size.json'), `${JSON.stringify(result, null, 2)}\n`);
-console.log(`sign-in route: ${scripts.length} scripts, ${(totalGzip / 1024).toFixed(1)} kB gzip (budget 250 kB), MapLibre: ${result.loadsMapLibre}`);
+console.log(
+  `sign-in route: ${scripts.length} scripts, ${(totalGzip / 1024).toFixed(1)} kB gzip (budget 250 kB), MapLibre: ${result.loadsMapLibre}`,
+);
 if (totalGzip > BUDGET_GZIP_BYTES || result.loadsMapLibre) process.exitCode = 1;

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BrandSchema } from '@civicfleet/shared';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+// By path, not '@civicfleet/shared': Vite leaves bare imports of the config to Node, which cannot load the shared
+// package's TypeScript source; a relative import is bundled with the config instead.
+import { BrandSchema } from '../../packages/shared/src/brand.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -53,6 +55,7 @@ export default defineConfig({
     alias: [
       { find: /^@brand$/, replacement: brandFile },
       { find: /^@\//, replacement: `${path.resolve(here, 'src')}/` },
+      ...(process.env.RR === '1' ? [{ find: /^react-router$/, replacement: path.resolve(here, '../../node_modules/react-router/dist/production/index.mjs') }] : []),
     ],
   },
   server: {
@@ -70,7 +73,7 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: vendorGroups },
+        codeSplitting: { groups: process.env.EXP === 'A' ? vendorGroups.slice(0,1) : process.env.EXP === 'B' ? [] : vendorGroups },
       },
     },
   },

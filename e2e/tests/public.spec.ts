@@ -10,8 +10,11 @@ test('forgot password: the OTP from the outbox resets the password', async ({ pa
   await expect(page).toHaveURL(/\/auth\/reset-password\//);
 
   // No SMTP is configured, so the mail is kept in the outbox that the super admin can read.
-  const login = await request.post('/v1/auth/login', { data: { username: SUPER_ADMIN.email, password: SUPER_ADMIN.password } });
-  const token = ((await login.json()) as { data: { token: { access: { token: string } } } }).data.token.access.token;
+  const login = await request.post('/v1/auth/login', {
+    data: { username: SUPER_ADMIN.email, password: SUPER_ADMIN.password },
+  });
+  const token = ((await login.json()) as { data: { token: { access: { token: string } } } }).data.token.access
+    .token;
   const outbox = await request.get('/v1/outbox', { headers: { authorization: `Bearer ${token}` } });
   const mails = ((await outbox.json()) as { data: Array<{ to: string; text: string }> }).data;
   const mail = mails.find((m) => m.to === username);

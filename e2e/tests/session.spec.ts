@@ -8,9 +8,9 @@ const ACCESS_KEY = 'cf.session.accessToken';
 test('an expired refresh token shows "Session expired! Login again." and signs out', async ({ page }) => {
   await signIn(page, SUPER_ADMIN);
   await page.evaluate(
-    ([refreshKey, accessKey]) => {
+    (keys) => {
       const past = new Date(Date.now() - 60_000).toISOString();
-      for (const key of [refreshKey, accessKey]) {
+      for (const key of keys) {
         const raw = window.localStorage.getItem(key);
         if (raw === null) throw new Error(`no ${key}`);
         window.localStorage.setItem(key, JSON.stringify({ ...JSON.parse(raw), expires: past }));
@@ -30,7 +30,10 @@ test('an expired access token with a valid refresh token is refreshed silently',
   await page.evaluate((key) => {
     const raw = window.localStorage.getItem(key);
     if (raw === null) throw new Error('no access token');
-    window.localStorage.setItem(key, JSON.stringify({ ...JSON.parse(raw), expires: new Date(Date.now() - 1000).toISOString() }));
+    window.localStorage.setItem(
+      key,
+      JSON.stringify({ ...JSON.parse(raw), expires: new Date(Date.now() - 1000).toISOString() }),
+    );
   }, ACCESS_KEY);
   await page.reload();
   await expect(page.getByRole('navigation')).toBeVisible();

@@ -4,13 +4,23 @@ import { FITTER, SUPER_ADMIN, shoot, signIn } from './support.ts';
 
 const shellText = (lang: 'en' | 'hi') =>
   JSON.parse(
-    readFileSync(new URL(`../../apps/web/src/lib/i18n/locales/${lang}/deferred/shell.json`, import.meta.url), 'utf8'),
+    readFileSync(
+      new URL(`../../apps/web/src/lib/i18n/locales/${lang}/deferred/shell.json`, import.meta.url),
+      'utf8',
+    ),
   ) as { nav: { vehicleStatus: string; dashboard: string; fitment: string; management: { user: string } } };
 
 test('the sidebar of SUPER_ADMIN holds every group; FITTER sees only its modules', async ({ page }) => {
   await signIn(page, SUPER_ADMIN);
   const nav = page.getByRole('navigation');
-  for (const label of ['Vehicle Status', 'Dashboard', 'Fleet Dashboard', 'Live Tracking', 'Fitment', 'SIM Activation Orders']) {
+  for (const label of [
+    'Vehicle Status',
+    'Dashboard',
+    'Fleet Dashboard',
+    'Live Tracking',
+    'Fitment',
+    'SIM Activation Orders',
+  ]) {
     await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
   }
   await nav.getByRole('button', { name: 'Reports' }).click();
@@ -73,7 +83,10 @@ test('dark mode follows the system preference', async ({ page }) => {
 
 test('the footer links open the terms and privacy pages in a new tab', async ({ page, context }) => {
   await signIn(page, SUPER_ADMIN);
-  const [terms] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Terms of use' }).click()]);
+  const [terms] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('link', { name: 'Terms of use' }).click(),
+  ]);
   await expect(terms).toHaveURL(/\/public\/term-of-use$/);
   await expect(terms.getByRole('heading', { level: 1 })).toBeVisible();
   await terms.close();

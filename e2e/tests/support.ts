@@ -10,9 +10,21 @@ export interface Account {
 }
 
 const DEMO_PASSWORD = 'Demo@12345';
-export const SUPER_ADMIN: Account = { email: 'superadmin@demo.civicfleet.in', phone: '9000000001', password: DEMO_PASSWORD };
-export const FITTER: Account = { email: 'fitter@demo.civicfleet.in', phone: '9000000007', password: DEMO_PASSWORD };
-export const RFC_ADMIN: Account = { email: 'rfc_admin@demo.civicfleet.in', phone: '9000000006', password: DEMO_PASSWORD };
+export const SUPER_ADMIN: Account = {
+  email: 'superadmin@demo.civicfleet.in',
+  phone: '9000000001',
+  password: DEMO_PASSWORD,
+};
+export const FITTER: Account = {
+  email: 'fitter@demo.civicfleet.in',
+  phone: '9000000007',
+  password: DEMO_PASSWORD,
+};
+export const RFC_ADMIN: Account = {
+  email: 'rfc_admin@demo.civicfleet.in',
+  phone: '9000000006',
+  password: DEMO_PASSWORD,
+};
 
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 

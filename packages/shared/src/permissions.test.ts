@@ -18,11 +18,30 @@ describe('module catalogue', () => {
   it('contains every action id of spec 01 §6', () => {
     const ids = new Set(MODULES.flatMap((m) => m.actions.map((a) => a.id)));
     for (const id of [
-      'see-live-tracking', 'see-route-playback', 'send-mail-item', 'generate-certificate', 'edit-certificate',
-      'view-certificate', 'assign-geofence', 'activated-tracking', 'deActivated-tracking', 'set-user-password',
-      'associate-user-result-table', 'setting-organisation', 'send-command', 'rollback-device', 'rollback-device-bulk',
-      'allocate-device-bulk', 'update-firmware', 'link-unlink-device', 'raise-sim-activation', 'create-activation',
-      'change-status-result-table', 'add-vehicle', 'edit-vehicle-result-table', 'delete-vehicle-result-table',
+      'see-live-tracking',
+      'see-route-playback',
+      'send-mail-item',
+      'generate-certificate',
+      'edit-certificate',
+      'view-certificate',
+      'assign-geofence',
+      'activated-tracking',
+      'deActivated-tracking',
+      'set-user-password',
+      'associate-user-result-table',
+      'setting-organisation',
+      'send-command',
+      'rollback-device',
+      'rollback-device-bulk',
+      'allocate-device-bulk',
+      'update-firmware',
+      'link-unlink-device',
+      'raise-sim-activation',
+      'create-activation',
+      'change-status-result-table',
+      'add-vehicle',
+      'edit-vehicle-result-table',
+      'delete-vehicle-result-table',
     ]) {
       expect(ids.has(id), id).toBe(true);
     }
@@ -35,7 +54,10 @@ describe('flattenAuthScopes', () => {
   });
 
   it('grants a module with all actions for true and only the chosen actions for a map', () => {
-    const list = flattenAuthScopes('CUSTOM', { vehicle: true, device: { 'add-device': true, 'send-command': false } });
+    const list = flattenAuthScopes('CUSTOM', {
+      vehicle: true,
+      device: { 'add-device': true, 'send-command': false },
+    });
     expect(list).toContain('vehicle');
     expect(list).toContain(permissionKey('vehicle', 'send-mail-item'));
     expect(list).toContain('device');

@@ -90,7 +90,15 @@ export const MODULES: readonly ModuleDefinition[] = [
       action('view-certificate', 'View certificate'),
     ],
   },
-  { id: 'dashboard', name: 'Dashboard', labelKey: 'nav.dashboard', path: '/dashboard', group: 'root', menuOrder: 2, actions: [] },
+  {
+    id: 'dashboard',
+    name: 'Dashboard',
+    labelKey: 'nav.dashboard',
+    path: '/dashboard',
+    group: 'root',
+    menuOrder: 2,
+    actions: [],
+  },
   {
     id: 'dashboardv2',
     name: 'Dashboard V2',
@@ -200,7 +208,10 @@ export const MODULES: readonly ModuleDefinition[] = [
   manage('admin-division', 'Admin Divisions', 10, crud('admin-division', 'Admin Division')),
   manage('poi', 'Points of Interest', 11, crud('poi', 'POI'), '/management/POI'),
   manage('device-model', 'Device Models', 12, crud('device-model', 'Device Model')),
-  manage('item', 'Items', undefined, [...crud('item', 'Item'), action('see-attached-vehicle', 'See attached vehicle')]),
+  manage('item', 'Items', undefined, [
+    ...crud('item', 'Item'),
+    action('see-attached-vehicle', 'See attached vehicle'),
+  ]),
   manage('debug', 'Debug', undefined, [action('add-temporary-device', 'Add temporary device')]),
   manage('raw-logs', 'Raw Logs', undefined, []),
   manage('settings', 'Settings', undefined, [], '/management/settings'),

@@ -7,7 +7,11 @@ export const PortCheckQuerySchema = z.object({
     .min(1, 'The host is required')
     .max(253)
     .regex(/^[A-Za-z0-9.-]+$|^[0-9a-fA-F:]+$/, 'Enter a host name or an IP address'),
-  port: z.coerce.number().int('The port must be a whole number').min(1, 'Ports run from 1 to 65535').max(65535, 'Ports run from 1 to 65535'),
+  port: z.coerce
+    .number()
+    .int('The port must be a whole number')
+    .min(1, 'Ports run from 1 to 65535')
+    .max(65535, 'Ports run from 1 to 65535'),
 });
 
 export const PortCheckResultSchema = z.object({

@@ -21,13 +21,21 @@ export const DEFAULT_ROLE_SCOPES: Record<Exclude<RoleName, 'SUPER_ADMIN'>, AuthS
     device: true,
     'device-model': true,
     'device-details': true,
-    'sim-activation-order': { 'change-status-result-table': true, 'edit-sim-activation-order-result-table': true },
+    'sim-activation-order': {
+      'change-status-result-table': true,
+      'edit-sim-activation-order-result-table': true,
+    },
     fitment: { 'view-certificate': true },
     ...viewOnly('user', 'organisation'),
     ...allReports,
   },
   INVENTORY_MANAGER: {
-    device: { 'add-device': true, 'edit-device-result-table': true, 'allocate-device-bulk': true, 'rollback-device': true },
+    device: {
+      'add-device': true,
+      'edit-device-result-table': true,
+      'allocate-device-bulk': true,
+      'rollback-device': true,
+    },
     'device-model': true,
     'device-details': true,
     item: true,

@@ -16,19 +16,33 @@ export const healthModule: ApiModule = {
   register(app, deps) {
     app.get(
       '/healthz',
-      { config: { permission: { public: true } }, schema: { tags: ['health'], response: { 200: HealthSchema } } },
-      async () => ({ success: true, message: 'alive', data: { status: 'alive', uptimeS: Math.round(process.uptime()) } }),
+      {
+        config: { permission: { public: true } },
+        schema: { tags: ['health'], response: { 200: HealthSchema } },
+      },
+      async () => ({
+        success: true,
+        message: 'alive',
+        data: { status: 'alive', uptimeS: Math.round(process.uptime()) },
+      }),
     );
     app.get(
       '/readyz',
-      { config: { permission: { public: true } }, schema: { tags: ['health'], response: { 200: HealthSchema } } },
+      {
+        config: { permission: { public: true } },
+        schema: { tags: ['health'], response: { 200: HealthSchema } },
+      },
       async () => {
         try {
           await rows(deps.db, sql`select 1 as ok`);
         } catch {
           throw new ServiceUnavailableError('The database is not reachable.');
         }
-        return { success: true, message: 'ready', data: { status: 'ready', uptimeS: Math.round(process.uptime()) } };
+        return {
+          success: true,
+          message: 'ready',
+          data: { status: 'ready', uptimeS: Math.round(process.uptime()) },
+        };
       },
     );
   },
