@@ -14,8 +14,8 @@ const brand = process.env.BRAND ?? 'civicfleet';
 if (!/^[a-z0-9-]+$/.test(brand)) throw new Error(`BRAND must be a file name in brands/, got "${brand}"`);
 const brandFile = path.resolve(here, `../../brands/${brand}.json`);
 /**
- * Validated here, once per build, so the console only types it (src/lib/brand.ts) and does not ship zod classic on
- * the sign-in route. A malformed brand file fails the build (and the dev server / tests) with zod's message.
+ * Validated here, once per build, so the console only types it (src/lib/brand.ts) and the sign-in route does not
+ * download zod. A malformed brand file fails the build (and the dev server and tests) with zod's message.
  */
 const brandResult = BrandSchema.safeParse(JSON.parse(readFileSync(brandFile, 'utf8')));
 if (!brandResult.success) {
@@ -55,7 +55,6 @@ export default defineConfig({
     alias: [
       { find: /^@brand$/, replacement: brandFile },
       { find: /^@\//, replacement: `${path.resolve(here, 'src')}/` },
-      ...(process.env.RR === '1' ? [{ find: /^react-router$/, replacement: path.resolve(here, '../../node_modules/react-router/dist/production/index.mjs') }] : []),
     ],
   },
   server: {
@@ -73,7 +72,7 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: process.env.EXP === 'A' ? vendorGroups.slice(0,1) : process.env.EXP === 'B' ? [] : vendorGroups },
+        codeSplitting: { groups: vendorGroups },
       },
     },
   },

@@ -13,18 +13,15 @@ const shellText = (lang: 'en' | 'hi') =>
 test('the sidebar of SUPER_ADMIN holds every group; FITTER sees only its modules', async ({ page }) => {
   await signIn(page, SUPER_ADMIN);
   const nav = page.getByRole('navigation');
-  for (const label of [
-    'Vehicle Status',
-    'Dashboard',
-    'Fleet Dashboard',
-    'Live Tracking',
-    'Fitment',
-    'SIM Activation Orders',
-  ]) {
+  for (const label of ['Vehicle Status', 'Dashboard', 'Live Tracking', 'Fitment', 'SIM Activation Orders']) {
     await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
   }
+  // The new and beta dashboards carry their chip in the accessible name.
+  await expect(nav.getByRole('link', { name: /^Dashboard V2\s*New$/ })).toBeVisible();
+  await expect(nav.getByRole('link', { name: /^Fleet Dashboard\s*Beta$/ })).toBeVisible();
   await nav.getByRole('button', { name: 'Reports' }).click();
   await expect(nav.getByRole('link', { name: 'Cumulative Distance' })).toBeVisible();
+  await nav.getByRole('button', { name: 'Management' }).click();
   await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible();
   await shoot(page, 'sidebar-super-admin');
 

@@ -14,6 +14,11 @@ export const BrandSchema = z.object({
   supportEmail: z.string(),
   adminEmail: z.string(),
   defaultPassword: z.string(),
-  bank: z.object({ beneficiary: z.string(), accountNumber: z.string(), ifsc: z.string(), branchName: z.string() }),
+  bank: z.object({
+    beneficiary: z.string(),
+    accountNumber: z.string(),
+    ifsc: z.string(),
+    branchName: z.string(),
+  }),
 });
 export type Brand = z.infer<typeof BrandSchema>;

@@ -10,11 +10,15 @@ import type {
   SessionUser,
   TokenPair,
 } from '@civicfleet/shared';
-// zod/mini, not classic: this file is on the sign-in route (see auth-wire.ts).
-import * as z from 'zod/mini';
-import { LoginResultSchema, SessionUserSchema, TokenPairSchema } from './auth-wire';
+import type { z } from 'zod';
+import type { ForgotPasswordResult } from './auth-contracts';
 import { apiEnvelope, isAbortError, requestTokenPair, toApiError } from './client';
 import { writeTokens } from './token-store';
+
+export type { ForgotPasswordResult } from './auth-contracts';
+
+/** The answers' schemas load with the first call, in parallel with it: see auth-contracts.ts. */
+const contracts = () => import('./auth-contracts');
 
 export type AuthResult<T> =
   | { success: true; message: string; data: T }
@@ -49,7 +53,13 @@ async function wrap<T>(call: () => Promise<Envelope<T>>): Promise<AuthResult<T>>
 /** POST /auth/login {username, password}. The caller normalises the username (+91 rule of spec 01 §5). */
 export function login(body: LoginBody): Promise<AuthResult<LoginResult>> {
   return wrap(() =>
-    apiEnvelope({ method: 'POST', path: '/auth/login', body, schema: LoginResultSchema, anonymous: true }),
+    apiEnvelope({
+      method: 'POST',
+      path: '/auth/login',
+      body,
+      schema: () => contracts().then((m) => m.LoginResultSchema),
+      anonymous: true,
+    }),
   );
 }
 
@@ -59,7 +69,7 @@ export function loggedInUser(userId: string, signal?: AbortSignal): Promise<Auth
     apiEnvelope({
       method: 'GET',
       path: `/auth/logged-in-user/${encodeURIComponent(userId)}`,
-      schema: SessionUserSchema,
+      schema: () => contracts().then((m) => m.SessionUserSchema),
       signal,
     }),
   );
@@ -77,12 +87,6 @@ export function logout(refreshToken: string): Promise<AuthResult<unknown>> {
   );
 }
 
-const ForgotPasswordResultSchema = z.pipe(
-  z.nullish(z.object({ otpToken: z.optional(z.string().check(z.minLength(1))) })),
-  z.transform((data) => ({ otpToken: data?.otpToken })),
-);
-export type ForgotPasswordResult = z.output<typeof ForgotPasswordResultSchema>;
-
 /** POST /auth/forgot-password {username}: sends a 6-digit code; `data.otpToken` keys the reset screen. */
 export function forgotPassword(username: string): Promise<AuthResult<ForgotPasswordResult>> {
   return wrap(() =>
@@ -90,7 +94,7 @@ export function forgotPassword(username: string): Promise<AuthResult<ForgotPassw
       method: 'POST',
       path: '/auth/forgot-password',
       body: { username },
-      schema: ForgotPasswordResultSchema,
+      schema: () => contracts().then((m) => m.ForgotPasswordResultSchema),
       anonymous: true,
     }),
   );
@@ -114,16 +118,15 @@ export function resetPassword(input: ResetPasswordInput): Promise<AuthResult<unk
 /** username is the signed-in user's e-mail or phone. */
 export type ChangePasswordInput = z.input<typeof ChangePasswordBodySchema>;
 
-/** The server ends the user's other sessions and answers this session's new tokens. */
-const ChangePasswordResultSchema = z.pipe(
-  z.nullish(z.object({ token: z.optional(TokenPairSchema) })),
-  z.transform((data) => ({ token: data?.token })),
-);
-
 /** POST /auth/change-password {username, password, newpassword} (signed in). Keeps the new tokens it answers. */
 export async function changePassword(body: ChangePasswordInput): Promise<AuthResult<unknown>> {
   const result = await wrap(() =>
-    apiEnvelope({ method: 'POST', path: '/auth/change-password', body, schema: ChangePasswordResultSchema }),
+    apiEnvelope({
+      method: 'POST',
+      path: '/auth/change-password',
+      body,
+      schema: () => contracts().then((m) => m.ChangePasswordResultSchema),
+    }),
   );
   if (result.success && result.data.token !== undefined) writeTokens(result.data.token);
   return result;

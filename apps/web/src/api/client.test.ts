@@ -72,6 +72,57 @@ describe('apiRequest', () => {
       message: 'Nope',
     });
   });
+
+  it('ignores a malformed envelope, keeping only the HTTP status', async () => {
+    stubFetch({
+      'GET /vehicle': jsonResponse(409, { success: false, message: 42, errors: { name: 'Taken' } }),
+      'GET /device': jsonResponse(422, { success: false, message: 'Bad', errors: { name: 7 } }),
+      'GET /sim': jsonResponse(200, [{ success: true }]),
+    });
+    await expect(apiRequest({ method: 'GET', path: '/vehicle' })).rejects.toMatchObject({
+      status: 409,
+      message: 'There is an error!',
+      errors: undefined,
+    });
+    await expect(apiRequest({ method: 'GET', path: '/device' })).rejects.toMatchObject({
+      status: 422,
+      message: 'There is an error!',
+    });
+    await expect(apiRequest({ method: 'GET', path: '/sim' })).resolves.toBeUndefined();
+  });
+
+  it('parses data with a schema given as a loader, and rejects data that does not match it', async () => {
+    const schema = z.object({ created: z.number() });
+    const load = vi.fn(() => Promise.resolve(schema));
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch({ 'POST /vehicle/bulk': [ok({ created: 2, extra: true }), ok({ created: 'two' })] });
+    try {
+      await expect(apiRequest({ method: 'POST', path: '/vehicle/bulk', schema: load })).resolves.toEqual({
+        created: 2,
+      });
+      await expect(apiRequest({ method: 'POST', path: '/vehicle/bulk', schema: load })).rejects.toMatchObject(
+        {
+          status: 200,
+          message: 'There is an error!',
+        },
+      );
+      expect(load).toHaveBeenCalledTimes(2);
+      expect(consoleError).toHaveBeenCalledWith(
+        'Unexpected answer from POST /vehicle/bulk',
+        expect.any(Array),
+      );
+    } finally {
+      consoleError.mockRestore();
+    }
+  });
+
+  it('fails the call when its schema cannot be loaded', async () => {
+    stubFetch({ 'GET /vehicle': ok({ id: '1' }) });
+    const chunkError = new TypeError('Failed to fetch dynamically imported module');
+    await expect(
+      apiRequest({ method: 'GET', path: '/vehicle', schema: () => Promise.reject(chunkError) }),
+    ).rejects.toMatchObject({ status: 200, message: 'There is an error!', cause: chunkError });
+  });
 });
 
 describe('401 handling', () => {

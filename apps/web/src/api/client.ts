@@ -5,11 +5,9 @@
  * and retries; a refused refresh ends the session (listeners of `onSessionExpired` show the toast).
  */
 import { AUTH_MESSAGES, type Envelope, type TokenPair } from '@civicfleet/shared';
-// zod/mini, not classic: this file is on the sign-in route (see auth-wire.ts). `schema` still takes any zod 4 schema.
-import * as z from 'zod/mini';
+import type * as z from 'zod/v4/core';
 import { brand } from '@/lib/brand';
 import { ApiError, isAbortError } from './api-error';
-import { TokenPairSchema } from './auth-wire';
 import { clearSession, isTokenValid, readAccessToken, readRefreshToken, writeTokens } from './token-store';
 
 export { ApiError, GENERIC_ERROR_MESSAGE, isAbortError, toApiError } from './api-error';
@@ -28,19 +26,57 @@ export interface ApiRequestOptions<T> {
   query?: QueryParams;
   /** Sent as JSON; a FormData body is sent as multipart. */
   body?: unknown;
-  /** Contract schema for `data` (zod classic or mini); without it `data` is returned as the server sent it. */
-  schema?: z.core.$ZodType<T>;
+  /**
+   * Contract schema for `data` (any zod 4 schema); without it `data` is returned as the server sent it. May be given
+   * as a loader (a dynamic import), started with the request and awaited when the answer arrives: calls on the
+   * sign-in route do that, because that route must not download zod (bundle budget, see api/auth-contracts.ts).
+   */
+  schema?: DataSchema<T> | (() => Promise<DataSchema<T>>);
   signal?: AbortSignal;
   /** Public call (sign-in, forgot/reset password, refresh): no Authorization header and no refresh on 401. */
   anonymous?: boolean;
 }
 
-const EnvelopeShapeSchema = z.object({
-  success: z.boolean(),
-  message: z.optional(z.string()),
-  data: z.optional(z.unknown()),
-  errors: z.optional(z.record(z.string(), z.string())),
-});
+/** Validation goes through the schema's Standard Schema interface (`~standard`), so this file needs no zod code. */
+export type DataSchema<T> = z.$ZodType<T>;
+
+interface EnvelopeShape {
+  success: boolean;
+  message?: string | undefined;
+  data?: unknown;
+  errors?: Record<string, string> | undefined;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' &&
+  value !== null &&
+  [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null);
+
+/**
+ * The answer's `{ success, message?, data?, errors? }` envelope, or undefined when the body is not one (proxy page,
+ * empty body). Checked by hand rather than with zod: this file is on the sign-in route.
+ */
+function readEnvelope(payload: unknown): EnvelopeShape | undefined {
+  if (!isPlainObject(payload)) return undefined;
+  const { success, message, data, errors } = payload;
+  if (typeof success !== 'boolean') return undefined;
+  if (message !== undefined && typeof message !== 'string') return undefined;
+  if (errors !== undefined) {
+    if (!isPlainObject(errors) || !Object.values(errors).every((text) => typeof text === 'string')) {
+      return undefined;
+    }
+  }
+  return { success, message, data, errors: errors as Record<string, string> | undefined };
+}
+
+/** Starts loading the caller's schema (when given as a loader) so that it is ready when the answer arrives. */
+function loadSchema<T>(schema: ApiRequestOptions<T>['schema']): Promise<DataSchema<T>> | undefined {
+  if (schema === undefined) return undefined;
+  const loading = typeof schema === 'function' ? schema() : Promise.resolve(schema);
+  // Awaited only once the answer is in; a failed load must not also surface as an unhandled rejection before that.
+  loading.catch(() => undefined);
+  return loading;
+}
 
 export function buildUrl(path: string, query?: QueryParams): string {
   const params = new URLSearchParams();
@@ -67,6 +103,7 @@ async function readPayload(response: Response): Promise<unknown> {
 
 /** One HTTP exchange, no retry. Rejects with ApiError, or with the AbortError of a cancelled call. */
 async function send<T>(options: ApiRequestOptions<T>, accessToken: string | null): Promise<Envelope<T>> {
+  const schemaLoading = loadSchema(options.schema);
   const headers = new Headers({ Accept: 'application/json' });
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -91,8 +128,7 @@ async function send<T>(options: ApiRequestOptions<T>, accessToken: string | null
     throw new ApiError({ status: 0, cause: error });
   }
 
-  const parsed = EnvelopeShapeSchema.safeParse(await readPayload(response));
-  const envelope = parsed.success ? parsed.data : undefined;
+  const envelope = readEnvelope(await readPayload(response));
   if (!response.ok || envelope?.success === false) {
     throw new ApiError({
       status: response.status,
@@ -100,15 +136,21 @@ async function send<T>(options: ApiRequestOptions<T>, accessToken: string | null
       errors: envelope?.errors,
     });
   }
-  if (options.schema === undefined) {
+  if (schemaLoading === undefined) {
     return { success: true, message: envelope?.message ?? '', data: envelope?.data as T };
   }
-  const data = z.safeParse(options.schema, envelope?.data);
-  if (!data.success) {
-    console.error(`Unexpected answer from ${options.method} ${options.path}`, data.error);
-    throw new ApiError({ status: response.status, cause: data.error });
+  let schema: DataSchema<T>;
+  try {
+    schema = await schemaLoading;
+  } catch (error) {
+    throw new ApiError({ status: response.status, cause: error });
   }
-  return { success: true, message: envelope?.message ?? '', data: data.data };
+  const result = await schema['~standard'].validate(envelope?.data);
+  if (result.issues !== undefined) {
+    console.error(`Unexpected answer from ${options.method} ${options.path}`, result.issues);
+    throw new ApiError({ status: response.status, cause: result.issues });
+  }
+  return { success: true, message: envelope?.message ?? '', data: result.value };
 }
 
 /** Like apiRequest, but resolves with the whole envelope (auth screens show the server's `message`). */
@@ -135,7 +177,12 @@ export async function apiRequest<T>(options: ApiRequestOptions<T>): Promise<T> {
 /** POST /auth/refresh-tokens {refreshToken} → new token pair (spec 01 §7). Does not store anything. */
 export async function requestTokenPair(refreshToken: string): Promise<Envelope<TokenPair>> {
   return send(
-    { method: 'POST', path: '/auth/refresh-tokens', body: { refreshToken }, schema: TokenPairSchema },
+    {
+      method: 'POST',
+      path: '/auth/refresh-tokens',
+      body: { refreshToken },
+      schema: () => import('./auth-contracts').then((m) => m.TokenPairSchema),
+    },
     null,
   );
 }

@@ -4,11 +4,9 @@
  * unavailable storage reads as "no session".
  */
 import type { TokenPair } from '@civicfleet/shared';
-// zod/mini, not classic: this file is on the sign-in route (see auth-wire.ts).
-import * as z from 'zod/mini';
-import { TokenSchema } from './auth-wire';
 
-export type StoredToken = z.infer<typeof TokenSchema>;
+/** `{ token, expires }` (TokenSchema of the auth contract). */
+export type StoredToken = TokenPair['access'];
 
 export const SESSION_KEYS = {
   access: 'cf.session.accessToken',
@@ -17,7 +15,21 @@ export const SESSION_KEYS = {
   permissions: 'cf.session.permissions',
 } as const;
 
-const PermissionsSchema = z.array(z.string());
+/*
+ * Stored values are checked by hand rather than with the contract's zod schemas: this file is on the sign-in route,
+ * which must not download zod (bundle budget, see api/auth-contracts.ts). Same rules as TokenSchema / z.array(z.string()).
+ */
+function toStoredToken(value: unknown): StoredToken | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { token, expires } = value as Record<string, unknown>;
+  return typeof token === 'string' && typeof expires === 'string' ? { token, expires } : null;
+}
+
+function toStringList(value: unknown): string[] | null {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string')
+    ? [...(value as string[])]
+    : null;
+}
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -46,12 +58,11 @@ function remove(key: string): void {
   }
 }
 
-function readJson<T>(key: string, schema: z.ZodMiniType<T>): T | null {
+function readJson<T>(key: string, parse: (value: unknown) => T | null): T | null {
   const raw = read(key);
   if (raw === null) return null;
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return parse(JSON.parse(raw));
   } catch {
     return null;
   }
@@ -62,11 +73,11 @@ function notify(): void {
 }
 
 export function readAccessToken(): StoredToken | null {
-  return readJson(SESSION_KEYS.access, TokenSchema);
+  return readJson(SESSION_KEYS.access, toStoredToken);
 }
 
 export function readRefreshToken(): StoredToken | null {
-  return readJson(SESSION_KEYS.refresh, TokenSchema);
+  return readJson(SESSION_KEYS.refresh, toStoredToken);
 }
 
 export function readUserId(): string | null {
@@ -74,7 +85,7 @@ export function readUserId(): string | null {
 }
 
 export function readPermissions(): string[] {
-  return readJson(SESSION_KEYS.permissions, PermissionsSchema) ?? [];
+  return readJson(SESSION_KEYS.permissions, toStringList) ?? [];
 }
 
 export function writeTokens(pair: TokenPair): void {

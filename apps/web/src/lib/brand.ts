@@ -1,7 +1,7 @@
 /**
  * The tenant brand chosen at build time (BRAND env → brands/<brand>.json, aliased as @brand in vite.config.ts).
  * vite.config.ts validates the file with the contract's BrandSchema before building, so here it is only typed: that
- * keeps zod classic off the sign-in route (bundle budget, ARCHITECTURE.md "Front end").
+ * keeps zod off the sign-in route (bundle budget, ARCHITECTURE.md "Front end").
  */
 import type { Brand } from '@civicfleet/shared';
 import brandJson from '@brand';

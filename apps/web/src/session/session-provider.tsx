@@ -19,6 +19,7 @@ import {
   subscribeTokens,
 } from '@/api/token-store';
 import { type Session, SessionContext, type SessionStatus } from './session-context';
+import { takeFlash } from './flash';
 import { startSession, storeIdentity } from './start-session';
 
 /** Toast length of "Session expired! Login again." (spec 01 §4, §8). */
@@ -61,6 +62,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
   }, [enqueueSnackbar, t]);
 
+  const showFlash = useCallback(() => {
+    const key = takeFlash();
+    if (key !== null) enqueueSnackbar(t(key), { variant: 'success' });
+  }, [enqueueSnackbar, t]);
+
   // Start: decide from the stored tokens (a StrictMode re-run aborts the first attempt, which then changes nothing).
   useEffect(() => {
     const controller = new AbortController();
@@ -71,6 +77,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           case 'authenticated':
             storeIdentity(outcome.user);
             setState({ status: 'authenticated', user: outcome.user });
+            showFlash();
             return;
           case 'anonymous':
             setState(ANONYMOUS);

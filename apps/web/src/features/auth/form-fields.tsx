@@ -39,11 +39,18 @@ function useErrorText(): (message: string | undefined) => string | undefined {
     message === undefined || message === '' ? undefined : t(message, { defaultValue: message });
 }
 
-interface OutlinedFieldProps
-  extends Pick<
-    OutlinedInputProps,
-    'type' | 'autoComplete' | 'name' | 'value' | 'onChange' | 'onBlur' | 'inputRef' | 'inputProps' | 'endAdornment'
-  > {
+interface OutlinedFieldProps extends Pick<
+  OutlinedInputProps,
+  | 'type'
+  | 'autoComplete'
+  | 'name'
+  | 'value'
+  | 'onChange'
+  | 'onBlur'
+  | 'inputRef'
+  | 'inputProps'
+  | 'endAdornment'
+> {
   label: string;
   /** Shown in place of `helperText`, and marks the field invalid. */
   errorText: string | undefined;

@@ -2,7 +2,6 @@
  * Sign-in (spec 01 §2.8, §4, §5, §8). Shown at /auth/login and, by RequireAuth, in place of any protected page; on
  * success it stores the session and reloads at the requested path.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { normaliseUsername } from '@civicfleet/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,10 +17,10 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { login } from '@/api/auth';
 import { paths } from '@/lib/paths';
-import { forgetRequestedPath, signInTarget, storeSignIn } from '@/session';
+import { forgetRequestedPath, setFlash, signInTarget, storeSignIn } from '@/session';
 import { AuthLayout } from './auth-layout';
-import { LoginFormSchema, type LoginFormInput } from './auth-schemas';
 import { PasswordInput, TextInput } from './form-fields';
+import { loginFormResolver, type LoginFormInput } from './login-form';
 
 const EMPTY_FORM: LoginFormInput = { username: '', password: '', acceptTerms: false };
 
@@ -33,7 +32,7 @@ export function LoginPage() {
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [isRedirecting, setIsRedirecting] = useState(false);
   const { control, handleSubmit, formState } = useForm({
-    resolver: zodResolver(LoginFormSchema),
+    resolver: loginFormResolver,
     defaultValues: EMPTY_FORM,
   });
 
@@ -46,6 +45,7 @@ export function LoginPage() {
     }
     storeSignIn(result.data);
     enqueueSnackbar(t('session.loggedIn'), { variant: 'success' });
+    setFlash('session.loggedIn');
     setIsRedirecting(true);
     const target = signInTarget(location);
     forgetRequestedPath();
