@@ -88,3 +88,19 @@ test('the footer links open the terms and privacy pages in a new tab', async ({ 
   await expect(terms.getByRole('heading', { level: 1 })).toBeVisible();
   await terms.close();
 });
+
+test('global search: idle hint, Enter submits, results grouped by kind', async ({ page }) => {
+  await signIn(page, SUPER_ADMIN);
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Start typing to see the search results...')).toBeVisible();
+  await dialog.getByLabel('Search for').fill('demo.civicfleet.in');
+  await dialog.getByLabel('Search for').press('Enter');
+  await expect(dialog.getByText('admin.bhopal@demo.civicfleet.in')).toBeVisible();
+  await expect(dialog.getByText('No Vehicles for the query')).toBeVisible();
+  await expect(dialog.getByText('No devices for the query')).toBeVisible();
+  await shoot(page, 'global-search');
+  await dialog.getByLabel('Search for').fill('zzzz-nobody');
+  await dialog.getByLabel('Search for').press('Enter');
+  await expect(dialog.getByText('No Users for the query')).toBeVisible();
+});
