@@ -14,3 +14,4 @@ export * from './contracts/port-check.contract.ts';
 export * from './contracts/search.contract.ts';
 export * from './contracts/admin-division.contract.ts';
 export * from './contracts/outbox.contract.ts';
+export * from './contracts/live.contract.ts';

@@ -1,0 +1,49 @@
+/**
+ * The message bus between roles (ARCHITECTURE.md "Processes"): the gateway publishes what it committed, the API's
+ * live socket fans it out, API processes route device commands to the gateway holding the connection.
+ * In-process by default; the scale-out issue adds a Redis implementation of the same interface.
+ */
+import { EventEmitter } from 'node:events';
+
+export type BusHandler<T> = (message: T) => void;
+
+export interface Bus {
+  publish<T>(topic: string, message: T): void;
+  /** Returns the unsubscribe function. */
+  subscribe<T>(topic: string, handler: BusHandler<T>): () => void;
+  close(): Promise<void>;
+}
+
+/** Topics used across roles. */
+export const TOPICS = {
+  /** LiveDelta batches (packages/shared contracts/live.contract.ts) after they are committed. */
+  live: 'live',
+  /** Device commands to deliver: { commandId, deviceId, imei }. */
+  commands: 'commands',
+} as const;
+
+export function createInProcessBus(): Bus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    publish(topic, message) {
+      // A throwing subscriber must not break the publisher (the gateway's ingest loop).
+      for (const listener of emitter.listeners(topic)) {
+        try {
+          (listener as (m: unknown) => void)(message);
+        } catch (error) {
+          queueMicrotask(() => {
+            throw error;
+          });
+        }
+      }
+    },
+    subscribe(topic, handler) {
+      emitter.on(topic, handler as (m: unknown) => void);
+      return () => emitter.off(topic, handler as (m: unknown) => void);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
