@@ -22,6 +22,19 @@ if (!brandResult.success) {
   throw new Error(`brands/${brand}.json does not match BrandSchema:\n${brandResult.error.message}`);
 }
 const brandName = brandResult.data.name;
+/**
+ * What the browser gets: everything but the default password of new customer accounts, which only the server needs
+ * (it would otherwise be readable by anyone who downloads the bundle).
+ */
+const { defaultPassword: _serverOnly, ...publicBrand } = brandResult.data;
+
+/** `import brand from '@brand'` resolves to the public part of the brand file. */
+const brandModule = {
+  name: 'civicfleet-brand-module',
+  resolveId: (id: string) => (id === '@brand' ? '\0civicfleet-brand' : null),
+  load: (id: string) =>
+    id === '\0civicfleet-brand' ? `export default ${JSON.stringify(publicBrand)};` : null,
+};
 
 /** index.html carries %BRAND_NAME% so the tab title is right before any script runs. */
 const brandHtml = {
@@ -50,12 +63,9 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react(), brandHtml],
+  plugins: [react(), brandHtml, brandModule],
   resolve: {
-    alias: [
-      { find: /^@brand$/, replacement: brandFile },
-      { find: /^@\//, replacement: `${path.resolve(here, 'src')}/` },
-    ],
+    alias: [{ find: /^@\//, replacement: `${path.resolve(here, 'src')}/` }],
   },
   server: {
     proxy: {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 // ARCHITECTURE.md budget: the sign-in route loads at most 250 kB of gzipped JavaScript and never MapLibre.
@@ -17,4 +18,19 @@ test('the sign-in route stays within 250 kB of gzipped JavaScript and loads no m
   expect(scripts.length).toBeGreaterThan(0);
   expect(total).toBeLessThanOrEqual(250 * 1024);
   expect(scripts.filter((s) => /maplibre/i.test(s.url))).toEqual([]);
+});
+
+test('the console bundle does not carry the default password of new accounts', async ({ page }) => {
+  const brand = JSON.parse(
+    readFileSync(new URL('../../brands/civicfleet.json', import.meta.url), 'utf8'),
+  ) as {
+    defaultPassword: string;
+  };
+  const bodies: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(await response.text());
+  });
+  await page.goto('/auth/login', { waitUntil: 'networkidle' });
+  expect(bodies.length).toBeGreaterThan(0);
+  expect(bodies.some((body) => body.includes(brand.defaultPassword))).toBe(false);
 });

@@ -6,4 +6,7 @@
 import type { Brand } from '@civicfleet/shared';
 import brandJson from '@brand';
 
-export const brand: Brand = brandJson;
+/** The brand as the browser sees it: the server keeps the default password of new accounts to itself. */
+export type PublicBrand = Omit<Brand, 'defaultPassword'>;
+
+export const brand: PublicBrand = brandJson;

@@ -5,13 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { brand } from '@/lib/brand';
 import { paths } from '@/lib/paths';
 
+/** Year the product was first released: the spec's footer shows 2023 (spec 01 §9). */
+export const FIRST_RELEASE_YEAR = 2023;
+
 /**
- * The spec's footer shows the year 2023 (spec 01 §9); we show the current year. The legal pages open in a new tab so
+ * The footer shows the spec's year 2023 as the start of the copyright range, up to the current year. The legal pages open in a new tab so
  * work in progress is not lost (spec 01 §1).
  */
 export function AppFooter() {
   const { t } = useTranslation();
-  const year = new Date().getFullYear();
+  const current = new Date().getFullYear();
+  const year = current > FIRST_RELEASE_YEAR ? `${FIRST_RELEASE_YEAR}–${current}` : String(FIRST_RELEASE_YEAR);
   return (
     <Box
       component="footer"

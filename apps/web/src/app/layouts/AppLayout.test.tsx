@@ -124,7 +124,8 @@ describe('app layout', () => {
     expect(terms).toHaveAttribute('href', '/public/term-of-use');
     expect(terms).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('rel', 'noopener');
-    expect(screen.getByText(`© ${new Date().getFullYear()} CivicFleet`)).toBeInTheDocument();
+    // Spec 01 §9: the footer shows the year 2023; we show it as the start of the range up to this year.
+    expect(screen.getByText(`© 2023–${new Date().getFullYear()} CivicFleet`)).toBeInTheDocument();
   });
 
   it('redirects / to Vehicle Status', async () => {
