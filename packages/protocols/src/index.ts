@@ -1,1 +1,36 @@
-export {};
+/**
+ * @civicfleet/protocols: pure tracker codecs (framer, decoder, command encoder) for AIS-140, GT06 and Teltonika,
+ * all producing the one normalised message. See README.md.
+ */
+import { ais140Codec } from './ais140/index.ts';
+import type { Codec } from './core/codec.ts';
+import { PROTOCOLS, type Protocol } from './core/message.ts';
+import { gt06Codec } from './gt06/index.ts';
+import { teltonikaCodec } from './teltonika/index.ts';
+
+export type { Codec, CommandRequest, DecodeResult, DecoderSession, Frame, Framer } from './core/codec.ts';
+export {
+  ALARMS,
+  MESSAGE_KINDS,
+  PROTOCOLS,
+  emptyMessage,
+  type Alarm,
+  type MessageKind,
+  type NormalisedMessage,
+  type Protocol,
+} from './core/message.ts';
+export { ais140Codec, gt06Codec, teltonikaCodec };
+
+export const codecs: Record<Protocol, Codec> = {
+  ais140: ais140Codec,
+  gt06: gt06Codec,
+  teltonika: teltonikaCodec,
+};
+
+export function getCodec(protocol: Protocol): Codec {
+  return codecs[protocol];
+}
+
+export function isProtocol(value: string): value is Protocol {
+  return (PROTOCOLS as readonly string[]).includes(value);
+}

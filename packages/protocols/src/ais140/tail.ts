@@ -1,0 +1,84 @@
+/**
+ * Fields after the digital outputs (protocols.md §2.4): frame number plus vendor extras. What is known is named;
+ * everything else is kept verbatim in `io.extras` (comma-joined) so nothing the device sent is lost.
+ * - Frame number: the first all-digit field of 4–6 characters within the first three fields after DO.
+ * - Before the frame number, two decimals are analog inputs (SAT, nnAIH); MARK sends analog 1 and odometer (m).
+ * - After it: CTPL odometer (km); RLP odometer (km), analog 1, accelerometer x/y/z, tilt y/x; families ending in an
+ *   OTA response group `(...)` (iTriangle, Navitech, TRAXSMART, Teltonika AIS) send analog 1 and analog 2 first.
+ */
+import type { NormalisedMessage } from '../core/message.ts';
+import { isDigits, parseDecimal } from './fields.ts';
+
+export interface TailContext {
+  header: string;
+  vendor: string;
+  /** Index of the checksum field inside `fields`, excluded from the extras; -1 when none. */
+  checksumIndex: number;
+}
+
+export function readTail(fields: readonly string[], from: number, ctx: TailContext, msg: NormalisedMessage): void {
+  const io = msg.io;
+  const rest: string[] = [];
+  for (let i = from; i < fields.length; i++) {
+    if (i !== ctx.checksumIndex) rest.push(fields[i] ?? '');
+  }
+  while (rest.length > 0 && rest[rest.length - 1] === '') rest.pop();
+  if (rest.length === 0) return;
+
+  let frameAt = -1;
+  for (let i = 0; i < rest.length && i < 3; i++) {
+    const f = rest[i] ?? '';
+    if (f.length >= 4 && f.length <= 6 && isDigits(f)) {
+      frameAt = i;
+      break;
+    }
+  }
+  const pre = frameAt >= 0 ? rest.slice(0, frameAt) : [];
+  const post = frameAt >= 0 ? rest.slice(frameAt + 1) : rest;
+  if (frameAt >= 0) io.frameNumber = Number(rest[frameAt]);
+
+  if (ctx.vendor === 'MARK' && pre.length === 2) {
+    io.analog1 = parseDecimal(pre.shift());
+    const odometer = parseDecimal(pre.shift());
+    if (odometer !== null) msg.odometerM = odometer;
+  } else if (pre.length === 2 && parseDecimal(pre[0]) !== null && parseDecimal(pre[1]) !== null) {
+    io.analog1 = parseDecimal(pre.shift());
+    io.analog2 = parseDecimal(pre.shift());
+  }
+
+  const last = post[post.length - 1];
+  if (last !== undefined && last.charCodeAt(0) === 40) {
+    io.otaResponse = last;
+    post.pop();
+    if (post.length >= 2 && parseDecimal(post[0]) !== null && parseDecimal(post[1]) !== null) {
+      io.analog1 = parseDecimal(post.shift());
+      io.analog2 = parseDecimal(post.shift());
+    }
+  } else if (ctx.vendor === 'CTPL' && post.length > 0) {
+    const km = parseDecimal(post[0]);
+    if (km !== null) {
+      msg.odometerM = Math.round(km * 1000);
+      post.shift();
+    }
+  } else if (ctx.header === 'RLP' && post.length > 0) {
+    readRlp(post, msg);
+  }
+  const extras = pre.concat(post);
+  if (extras.length > 0) io.extras = extras.join(',');
+}
+
+function readRlp(post: string[], msg: NormalisedMessage): void {
+  const km = parseDecimal(post[0]);
+  if (km === null) return;
+  msg.odometerM = Math.round(km * 1000);
+  post.shift();
+  if (post.length < 6) return;
+  const io = msg.io;
+  io.analog1 = parseDecimal(post[0]);
+  io.accelX = parseDecimal(post[1]);
+  io.accelY = parseDecimal(post[2]);
+  io.accelZ = parseDecimal(post[3]);
+  io.tiltY = parseDecimal(post[4]);
+  io.tiltX = parseDecimal(post[5]);
+  post.splice(0, 6);
+}

@@ -1,0 +1,113 @@
+/**
+ * GPS and LBS blocks shared by location (0x10/0x11/0x12/0x22/0x2D/0x37) and alarm frames, plus the model-specific
+ * tails after a location's cell block (§8.2–8.3; tail variants keyed on length as Traccar does).
+ */
+import type { NormalisedMessage } from '../core/message.ts';
+import { readU16, readU24, readU32, toHex } from '../core/byte-reader.ts';
+import { MSG } from './constants.ts';
+import { readDateTime } from './date-time.ts';
+import { applyGsmLevel, applyTerminalInfo } from './status-fields.ts';
+import type { ParsedFrame } from './frame-parser.ts';
+
+/** Date/time(6) + GPS info(1) + latitude(4) + longitude(4) + speed(1) + course/status(2). */
+export const GPS_BYTES = 18;
+/** Coordinates are degrees × 60 × 30 000. */
+const COORDINATE_DIVISOR = 1_800_000;
+
+export function readGps(bytes: Uint8Array, offset: number, msg: NormalisedMessage): void {
+  msg.fixTime = readDateTime(bytes, offset);
+  msg.satellites = (bytes[offset + 6] ?? 0) & 0x0f;
+  let lat = readU32(bytes, offset + 7) / COORDINATE_DIVISOR;
+  let lon = readU32(bytes, offset + 11) / COORDINATE_DIVISOR;
+  msg.speedKph = bytes[offset + 15] ?? 0;
+  const flags = readU16(bytes, offset + 16);
+  const course = flags & 0x03ff;
+  msg.headingDeg = course <= 360 ? course : null;
+  msg.gpsValid = (flags & 0x1000) !== 0; // bit 12: positioned
+  if ((flags & 0x0400) === 0) lat = -lat; // bit 10: 1 = north
+  if ((flags & 0x0800) !== 0) lon = -lon; // bit 11: 1 = west
+  if (Math.abs(lat) <= 90 && Math.abs(lon) <= 180) {
+    msg.lat = lat;
+    msg.lon = lon;
+  } else {
+    msg.gpsValid = false; // a u32 can encode up to 2386°: corrupt or zero-filled blocks
+  }
+  if ((flags & 0x4000) !== 0) msg.ignition = (flags & 0x8000) !== 0; // ACC in bit 15, valid when bit 14 set
+}
+
+/**
+ * Cell block without its length byte: MCC(2) MNC(1, or 2 when MCC bit 15 is set or `wideMnc`) LAC(2) cell ID (the rest:
+ * 3 bytes classic, 4 bytes on 4G/"SEEWORLD" firmwares; anything longer reads the first 3). Returns bytes consumed.
+ */
+export function readCell(
+  bytes: Uint8Array,
+  offset: number,
+  end: number,
+  msg: NormalisedMessage,
+  wideMnc = false,
+): number {
+  if (end - offset < 8) return 0;
+  const mccField = readU16(bytes, offset);
+  const mncBytes = wideMnc || (mccField & 0x8000) !== 0 ? 2 : 1;
+  let p = offset + 2;
+  const mnc = mncBytes === 2 ? readU16(bytes, p) : (bytes[p] ?? 0);
+  p += mncBytes;
+  const lac = readU16(bytes, p);
+  p += 2;
+  if (end - p < 3) return 0;
+  const cellBytes = end - p === 4 ? 4 : 3;
+  msg.io.mcc = mccField & 0x7fff;
+  msg.io.mnc = mnc;
+  msg.io.lac = lac;
+  msg.io.cellId = cellBytes === 4 ? readU32(bytes, p) : readU24(bytes, p);
+  return p + cellBytes - offset;
+}
+
+/** Location frames: GPS, then (except 0x10) a cell block without length byte, then a model-specific tail. */
+export function decodeLocation(bytes: Uint8Array, frame: ParsedFrame, msg: NormalisedMessage): string | null {
+  const { contentStart: start, contentEnd: end, type } = frame;
+  if (end - start < GPS_BYTES)
+    return `location 0x${type.toString(16)}: ${end - start} content bytes, need 18`;
+  readGps(bytes, start, msg);
+  let p = start + GPS_BYTES;
+  if (type !== MSG.gps && end - p >= 8) {
+    const wide = type === MSG.gpsLbs6;
+    const lbsBytes = wide ? 10 : (readU16(bytes, p) & 0x8000) !== 0 ? 9 : 8;
+    p += readCell(bytes, p, Math.min(end, p + lbsBytes), msg, wide);
+  }
+  decodeLocationTail(bytes, p, end, type, msg);
+  return null;
+}
+
+function decodeLocationTail(
+  bytes: Uint8Array,
+  p: number,
+  end: number,
+  type: number,
+  msg: NormalisedMessage,
+): void {
+  const rest = end - p;
+  if (rest <= 0) return;
+  if (type === MSG.gpsLbs && rest === 5) {
+    // VXT01-style 0x12 (length 0x24): terminal info, external voltage (0.01 V), GSM level, alarm extension.
+    applyTerminalInfo(bytes[p] ?? 0, msg);
+    msg.mainVoltageV = readU16(bytes, p + 1) / 100;
+    applyGsmLevel(bytes[p + 3] ?? 0, msg);
+    msg.io.alarmExtension = bytes[p + 4] ?? 0;
+    return;
+  }
+  if (rest === 4) {
+    msg.odometerM = readU32(bytes, p);
+    return;
+  }
+  if (rest === 3 || (rest >= 7 && type === MSG.gpsLbs2)) {
+    // 4G generation: ACC(1), upload mode(1), re-upload flag(1) [, mileage(4) in metres].
+    msg.ignition = (bytes[p] ?? 0) > 0;
+    msg.io.uploadMode = bytes[p + 1] ?? 0;
+    msg.history = (bytes[p + 2] ?? 0) > 0;
+    if (rest >= 7) msg.odometerM = readU32(bytes, p + 3);
+    if (rest > 7) msg.io.tailHex = toHex(bytes, p + 7, end);
+    return;
+  }
+  msg.io.tailHex = toHex(bytes, p, end);
+}

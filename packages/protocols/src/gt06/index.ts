@@ -1,0 +1,20 @@
+/** GT06/Concox binary protocol codec (README.md in this folder: sources, quirks, io keys). */
+import type { Codec, CommandRequest } from '../core/codec.ts';
+import { decodeGt06 } from './decoder.ts';
+import { encodeServerCommand } from './encoder.ts';
+import { createGt06Framer } from './framer.ts';
+
+export const gt06Codec: Codec = {
+  protocol: 'gt06',
+  createFramer: () => createGt06Framer(),
+  decode: decodeGt06,
+  encodeCommand: (command: CommandRequest) => encodeServerCommand(command.text, command.id),
+};
+
+export { decodeGt06 } from './decoder.ts';
+export { createGt06Framer } from './framer.ts';
+export type { Gt06FramerOptions } from './framer.ts';
+export { encodeServerCommand, GT06_COMMANDS } from './encoder.ts';
+export type { ServerCommandOptions } from './encoder.ts';
+export { encodeAck, encodeTimeResponse, needsAck, MANDATORY_ACK_TYPES } from './replies.ts';
+export { MAX_FRAME_BYTES, MSG as GT06_MESSAGE_TYPES } from './constants.ts';

@@ -1,0 +1,57 @@
+/**
+ * Server replies (§8.4). The reply is `78 78 05 <protocol> <serial echoed> <CRC> 0D 0A`; a hard-coded serial does not
+ * work (traccar #2453) and without the login reply the device re-sends login forever (traccar #1988, #4245).
+ *
+ * Policy: Concox documents make replies mandatory for login, heartbeat/status and alarm frames. Traccar also acks
+ * every other standard 0x7878 frame (location included) and devices that do not expect it ignore it, so we do the
+ * same for compatibility. No ack for server-command echoes (0x80–0x82), the time request 0x8A (its reply carries the
+ * current time: see encodeTimeResponse) or information frames 0x94/0x21. In 0x7979 frames only the mandatory
+ * types are acked, in 0x7979 form.
+ */
+import { MSG } from './constants.ts';
+import { writeFrame } from './frame-writer.ts';
+
+export const MANDATORY_ACK_TYPES: ReadonlySet<number> = new Set([
+  MSG.login,
+  MSG.status,
+  MSG.heartbeat,
+  MSG.gpsLbsStatus,
+  MSG.gpsLbsStatus2,
+  MSG.gpsLbsStatus3,
+  MSG.lbsStatus,
+]);
+
+const NEVER_ACK_TYPES: ReadonlySet<number> = new Set([
+  MSG.command0,
+  MSG.command1,
+  MSG.command2,
+  MSG.timeRequest,
+  MSG.info,
+  MSG.stringInfo,
+]);
+
+export function needsAck(type: number, extended: boolean): boolean {
+  if (extended) return MANDATORY_ACK_TYPES.has(type);
+  return !NEVER_ACK_TYPES.has(type);
+}
+
+/** The standard acknowledgement echoing the received protocol number and serial. */
+export function encodeAck(type: number, serial: number, extended = false): Uint8Array {
+  return writeFrame(type, null, serial, extended);
+}
+
+/**
+ * Reply to a 0x8A time request: YY MM DD hh mm ss in UTC. Decoders have no clock, so the gateway calls this with its
+ * own `now` when a decoded message has io.request === 'time'.
+ */
+export function encodeTimeResponse(now: Date, serial: number): Uint8Array {
+  const content = Uint8Array.of(
+    now.getUTCFullYear() - 2000,
+    now.getUTCMonth() + 1,
+    now.getUTCDate(),
+    now.getUTCHours(),
+    now.getUTCMinutes(),
+    now.getUTCSeconds(),
+  );
+  return writeFrame(MSG.timeRequest, content, serial);
+}

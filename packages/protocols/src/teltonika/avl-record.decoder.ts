@@ -1,0 +1,109 @@
+/**
+ * AVL records of Codec 8, 8 Extended and 16 (Teltonika wiki "Teltonika Data Sending Protocols"). Shared by the TCP
+ * packet and the UDP datagram decoders; both hand over a reader positioned on the first record.
+ *
+ * Record: timestamp (8, ms since epoch UTC) · priority (1) · longitude (4, signed ×1e-7) · latitude (4) ·
+ * altitude (2, signed m) · angle (2) · satellites (1) · speed (2, km/h) · IO element.
+ * IO element widths differ per codec:
+ *   Codec 8:  event id 1 · total 1 · N1 1 + [id 1, value 1]… · N2 · N4 · N8 (counts 1, ids 1)
+ *   Codec 8E: event id 2 · total 2 · N1 2 + [id 2, value 1]… · N2 · N4 · N8 · NX 2 + [id 2, length 2, value]…
+ *   Codec 16: event id 2 · generation type 1 · total 1 · N1 1 + [id 2, value 1]… · N2 · N4 · N8
+ */
+import type { ByteReader } from './byte-reader.ts';
+import { CODEC_16, CODEC_8E } from './protocol.ts';
+
+export interface IoElement {
+  id: number;
+  /** Raw big-endian value bytes (a view into the frame). */
+  value: Uint8Array;
+  /** True for Codec 8E NX elements: the value is an opaque byte string, not an integer. */
+  isVariable: boolean;
+}
+
+export interface AvlRecord {
+  timestampMs: number;
+  /** 0 low, 1 high, 2 panic. */
+  priority: number;
+  longitudeE7: number;
+  latitudeE7: number;
+  altitudeM: number;
+  angleDeg: number;
+  satellites: number;
+  speedKph: number;
+  /** AVL id of the IO element that triggered the record; 0 for periodic records. */
+  eventIoId: number;
+  /** Codec 16 only: 0 on exit, 1 on entrance, 2 on both, 4 hysteresis, 5 on change, 6 eventual, 7 periodical. */
+  generationType: number | null;
+  elements: IoElement[];
+}
+
+const FIXED_WIDTHS = [1, 2, 4, 8] as const;
+
+export interface AvlRecordsRead {
+  /** Every record read, up to the first one that could not be read. */
+  records: AvlRecord[];
+  /** Why reading stopped early (e.g. "truncated: record 2 io 66"); null when all `count` records were read. */
+  error: string | null;
+}
+
+export function readAvlRecords(reader: ByteReader, codec: number, count: number): AvlRecordsRead {
+  const records: AvlRecord[] = [];
+  try {
+    for (let index = 0; index < count; index++) records.push(readRecord(reader, codec, index));
+    return { records, error: null };
+  } catch (error) {
+    return { records, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function readRecord(reader: ByteReader, codec: number, index: number): AvlRecord {
+  const at = `record ${index + 1}`;
+  const timestampMs = reader.u64Number(`${at} timestamp`);
+  const priority = reader.u8(`${at} priority`);
+  const longitudeE7 = reader.i32(`${at} longitude`);
+  const latitudeE7 = reader.i32(`${at} latitude`);
+  const altitudeM = reader.i16(`${at} altitude`);
+  const angleDeg = reader.u16(`${at} angle`);
+  const satellites = reader.u8(`${at} satellites`);
+  const speedKph = reader.u16(`${at} speed`);
+
+  const isExtended = codec === CODEC_8E;
+  const hasWideIds = codec === CODEC_8E || codec === CODEC_16;
+  const readId = hasWideIds ? () => reader.u16(`${at} io id`) : () => reader.u8(`${at} io id`);
+  const readCount = isExtended ? () => reader.u16(`${at} io count`) : () => reader.u8(`${at} io count`);
+
+  const eventIoId = readId();
+  const generationType = codec === CODEC_16 ? reader.u8(`${at} generation type`) : null;
+  readCount(); // total IO count: redundant with the per-width counts, which are what the layout depends on
+
+  const elements: IoElement[] = [];
+  for (const width of FIXED_WIDTHS) {
+    const n = readCount();
+    for (let i = 0; i < n; i++) {
+      const id = readId();
+      elements.push({ id, value: reader.bytes(width, `${at} io ${id}`), isVariable: false });
+    }
+  }
+  if (isExtended) {
+    const n = reader.u16(`${at} NX count`);
+    for (let i = 0; i < n; i++) {
+      const id = reader.u16(`${at} NX id`);
+      const length = reader.u16(`${at} NX length`);
+      elements.push({ id, value: reader.bytes(length, `${at} io ${id}`), isVariable: true });
+    }
+  }
+
+  return {
+    timestampMs,
+    priority,
+    longitudeE7,
+    latitudeE7,
+    altitudeM,
+    angleDeg,
+    satellites,
+    speedKph,
+    eventIoId,
+    generationType,
+    elements,
+  };
+}

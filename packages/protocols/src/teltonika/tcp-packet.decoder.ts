@@ -1,0 +1,126 @@
+/**
+ * One TCP packet: preamble 00000000 · data length (4) · data field (codec id .. number of data 2) · CRC (4).
+ *
+ * Integrity policy (see README "Acknowledgement and bad CRC"): a packet whose CRC or length field does not match
+ * is never acknowledged, so the device sends it again; its records are still decoded with `checksumOk: false`
+ * unless the session is strict, in which case they are dropped. A packet with a good CRC is acknowledged with its
+ * declared record count even when a record cannot be read: the bytes are what the device sent and a resend would
+ * fail the same way forever, so the raw log keeps them for replay instead.
+ */
+import { crc16Ibm } from '../core/crc16-ibm.ts';
+import type { DecodeResult, DecoderSession } from '../core/codec.ts';
+import { emptyMessage, type NormalisedMessage } from '../core/message.ts';
+import { readAvlRecords } from './avl-record.decoder.ts';
+import { recordToMessage } from './avl-record.mapper.ts';
+import { ByteReader } from './byte-reader.ts';
+import { CODEC12_TYPE_RESPONSE, readCodec12Messages } from './codec12.ts';
+import {
+  AVL_CODECS,
+  CODEC_12,
+  CODEC_NAMES,
+  MIN_DATA_FIELD_BYTES,
+  TCP_CRC_BYTES,
+  TCP_HEADER_BYTES,
+  encodeRecordCountAck,
+} from './protocol.ts';
+
+export function decodeTcpPacket(frame: Uint8Array, session: DecoderSession): DecodeResult {
+  const errors: string[] = [];
+  if (frame.length < TCP_HEADER_BYTES + MIN_DATA_FIELD_BYTES + TCP_CRC_BYTES) {
+    return failure(`teltonika: packet of ${frame.length} bytes is too short`);
+  }
+  const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
+  const declaredLength = view.getUint32(4);
+  // The data field is taken from the frame itself, so a wrong length field does not hide the records.
+  const body = frame.subarray(TCP_HEADER_BYTES, frame.length - TCP_CRC_BYTES);
+  const isLengthOk = declaredLength === body.length;
+  if (!isLengthOk) errors.push(`data length field ${declaredLength} != ${body.length} bytes received`);
+  const receivedCrc = view.getUint32(frame.length - TCP_CRC_BYTES);
+  const computedCrc = crc16Ibm(body);
+  const isCrcOk = receivedCrc === computedCrc;
+  if (!isCrcOk) errors.push(`CRC mismatch: received ${hex32(receivedCrc)}, computed ${hex32(computedCrc)}`);
+  const isIntact = isLengthOk && isCrcOk;
+
+  const codec = body[0] ?? 0;
+  const codecName = CODEC_NAMES[codec];
+  if (AVL_CODECS.has(codec) && codecName !== undefined) {
+    return decodeAvl(body, codec, codecName, session, isIntact, errors);
+  }
+  if (codec === CODEC_12) return decodeCodec12(body, session, isIntact, errors);
+  errors.unshift(`unsupported codec 0x${codec.toString(16).padStart(2, '0')}`);
+  return failure(`teltonika: ${errors.join('; ')}`);
+}
+
+function decodeAvl(
+  body: Uint8Array,
+  codec: number,
+  codecName: string,
+  session: DecoderSession,
+  isIntact: boolean,
+  errors: string[],
+): DecodeResult {
+  const count = body[1] ?? 0;
+  const reader = new ByteReader(body, 2, body.length - 1);
+  const { records, error } = readAvlRecords(reader, codec, count);
+  if (error !== null) errors.push(error);
+  else if (reader.remaining !== 0) errors.push(`${reader.remaining} bytes after record ${count}`);
+  const count2 = body[body.length - 1];
+  if (count2 !== count) errors.push(`number of data 2 (${String(count2)}) != number of data 1 (${count})`);
+
+  const dropRecords = !isIntact && session.strictChecksum === true;
+  const messages = dropRecords
+    ? []
+    : records.map((record) =>
+        recordToMessage(record, { imei: session.imei, codecName, checksumOk: isIntact }),
+      );
+  return {
+    messages,
+    reply: isIntact ? encodeRecordCountAck(count) : null,
+    imei: null,
+    error: errors.length > 0 ? `teltonika: ${errors.join('; ')}` : null,
+  };
+}
+
+function decodeCodec12(
+  body: Uint8Array,
+  session: DecoderSession,
+  isIntact: boolean,
+  errors: string[],
+): DecodeResult {
+  const messages: NormalisedMessage[] = [];
+  try {
+    for (const { type, text } of readCodec12Messages(body)) {
+      if (type !== CODEC12_TYPE_RESPONSE) {
+        errors.push(`Codec 12 type 0x${type.toString(16).padStart(2, '0')} is not a device response`);
+        continue;
+      }
+      const message = emptyMessage('teltonika', 'command-response', session.imei);
+      message.text = text;
+      message.checksumOk = isIntact;
+      message.io.codec = '12';
+      messages.push(message);
+    }
+  } catch (error) {
+    errors.push(messageOf(error));
+  }
+  const dropMessages = !isIntact && session.strictChecksum === true;
+  return {
+    messages: dropMessages ? [] : messages,
+    // Command responses are not acknowledged.
+    reply: null,
+    imei: null,
+    error: errors.length > 0 ? `teltonika: ${errors.join('; ')}` : null,
+  };
+}
+
+function failure(error: string): DecodeResult {
+  return { messages: [], reply: null, imei: null, error };
+}
+
+function hex32(value: number): string {
+  return `0x${value.toString(16).padStart(8, '0')}`;
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
