@@ -1,0 +1,158 @@
+/**
+ * All per-device derivations in the order the ingest pipeline runs them, behind one state (one jsonb per device).
+ * Optional: the pipeline may call the machines one by one instead; this is the reference wiring and what the golden
+ * shift test checks against the batch functions.
+ */
+import { accumulateDay, initialDailyStatsState, type DailyStatsState } from './daily-stats.ts';
+import type { LocalDay } from './local-day.ts';
+import {
+  expireAlerts,
+  initialAlertState,
+  stepAlerts,
+  type AlertClose,
+  type AlertOpen,
+  type AlertState,
+} from './alerts.ts';
+import type { Fence } from './fences.ts';
+import { closeForOffline, initialMotionState, openInterval, stepMotion, type MotionState } from './motion.ts';
+import type { DeriveSettings } from './settings.ts';
+import { initialTripState, settleTrips, stepTrips, type TripState } from './trips.ts';
+import type { DerivePoint, StateInterval, Trip } from './types.ts';
+import { initialVisitState, stepVisits, type Visit, type VisitStart, type VisitState } from './visits.ts';
+
+export interface DeviceDeriveState {
+  v: 1;
+  motion: MotionState;
+  trips: TripState;
+  visits: VisitState;
+  alerts: AlertState;
+  /** Days of the device's current vehicle; drop persisted, final days with `dropDaysBefore`. */
+  daily: DailyStatsState;
+}
+
+export interface DeviceStep {
+  state: DeviceDeriveState;
+  intervals: StateInterval[];
+  trips: Trip[];
+  visitsOpened: VisitStart[];
+  visitsClosed: Visit[];
+  alertsOpened: AlertOpen[];
+  alertsClosed: AlertClose[];
+  /** Days whose stats changed (upsert them from `state.daily`). */
+  touchedDays: LocalDay[];
+  /**
+   * The fix is older than the last one: only alerts were derived (marked late); re-derive from `rederiveStart`.
+   * A fix with the same time as the last one derives alerts only, live, and needs nothing else.
+   */
+  needsRederive: boolean;
+}
+
+export function initialDeviceDeriveState(): DeviceDeriveState {
+  return {
+    v: 1,
+    motion: initialMotionState(),
+    trips: initialTripState(),
+    visits: initialVisitState(),
+    alerts: initialAlertState(),
+    daily: initialDailyStatsState(),
+  };
+}
+
+function emptyStep(state: DeviceDeriveState): DeviceStep {
+  return {
+    state,
+    intervals: [],
+    trips: [],
+    visitsOpened: [],
+    visitsClosed: [],
+    alertsOpened: [],
+    alertsClosed: [],
+    touchedDays: [],
+    needsRederive: false,
+  };
+}
+
+/** Feeds closed intervals to trips and daily stats, then settles trips against the open interval. */
+function afterMotion(result: DeviceStep, closed: readonly StateInterval[], settings: DeriveSettings): void {
+  const touched = new Set(result.touchedDays);
+  const addDay = (input: Parameters<typeof accumulateDay>[1]): void => {
+    const step = accumulateDay(result.state.daily, input, settings);
+    result.state.daily = step.state;
+    step.touchedDays.forEach((day) => touched.add(day));
+  };
+  const addTrips = (trips: readonly Trip[]): void => {
+    result.trips.push(...trips);
+    trips.forEach((trip) => addDay({ type: 'trip', trip }));
+  };
+  for (const interval of closed) {
+    result.intervals.push(interval);
+    addDay({ type: 'interval', interval });
+    const step = stepTrips(result.state.trips, interval, settings);
+    result.state.trips = step.state;
+    addTrips(step.closed);
+  }
+  const settled = settleTrips(result.state.trips, openInterval(result.state.motion), settings);
+  result.state.trips = settled.state;
+  addTrips(settled.closed);
+  result.touchedDays = [...touched].sort();
+}
+
+export function stepDevice(
+  state: DeviceDeriveState,
+  input: { point: DerivePoint; alarms: readonly string[]; fences: readonly Fence[] },
+  settings: DeriveSettings,
+): DeviceStep {
+  const { point, alarms, fences } = input;
+  const result = emptyStep({ ...state });
+  const fixMs = point.fixTime.getTime();
+  const lastMs = state.motion.lastMs;
+  const isLate = lastMs !== null && fixMs < lastMs;
+  // Same fix time as the last one: an alarm packet repeating the last fix (GT06 does) — alerts only, live.
+  const isRepeat = lastMs !== null && fixMs === lastMs;
+  const alerts = stepAlerts(state.alerts, alarms, point.fixTime, settings, {
+    speedKph: point.gpsValid ? point.speedKph : null,
+    mainPower: point.mainPower,
+    late: isLate,
+  });
+  result.state.alerts = alerts.state;
+  // A replayed (history) fix newer than the last one still runs the live episodes, but its alerts are late news.
+  result.alertsOpened = point.history ? alerts.open.map((open) => ({ ...open, late: true })) : alerts.open;
+  result.alertsClosed = point.history
+    ? alerts.closed.map((close) => ({ ...close, late: true }))
+    : alerts.closed;
+  if (isLate) return { ...result, needsRederive: true };
+  if (isRepeat) return result;
+
+  const motion = stepMotion(state.motion, point, settings);
+  result.state.motion = motion.state;
+  afterMotion(result, motion.closed, settings);
+
+  const visits = stepVisits(state.visits, point, fences, settings);
+  result.state.visits = visits.state;
+  result.visitsOpened = visits.opened;
+  result.visitsClosed = visits.closed;
+
+  const touched = new Set(result.touchedDays);
+  for (const input of [
+    { type: 'point' as const, point },
+    ...visits.opened.map((visit) => ({ type: 'visit' as const, visit })),
+  ]) {
+    const step = accumulateDay(result.state.daily, input, settings);
+    result.state.daily = step.state;
+    step.touchedDays.forEach((day) => touched.add(day));
+  }
+  result.touchedDays = [...touched].sort();
+  return result;
+}
+
+/** The worker's periodic check for a device: offline detection, quiet SOS expiry, trip settling. */
+export function tickDevice(state: DeviceDeriveState, now: Date, settings: DeriveSettings): DeviceStep {
+  const result = emptyStep({ ...state });
+  const alerts = expireAlerts(state.alerts, now, settings);
+  result.state.alerts = alerts.state;
+  result.alertsClosed = alerts.closed;
+  const motion = closeForOffline(state.motion, now, settings);
+  result.state.motion = motion.state;
+  afterMotion(result, motion.closed, settings);
+  return result;
+}

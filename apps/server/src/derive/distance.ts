@@ -1,0 +1,60 @@
+/**
+ * The distance stage: how far a vehicle went since its previous fix, and the running odometer. Distance is measured
+ * from an anchor (the last fix that counted), so GPS noise around a parked vehicle never adds up, while a slow crawl
+ * (door-to-door collection at walking pace) still counts once it has moved beyond the noise. Rules, in order:
+ *  1. an invalid fix adds nothing (its position is the device's last known one);
+ *  2. the first valid fix becomes the anchor and adds nothing;
+ *  3. straight-line speed from the anchor above `maxPlausibleSpeedKph` is a jump: nothing added; the anchor stays,
+ *     unless the time since the anchor exceeds `gpsGapS` (the vehicle really was elsewhere: re-anchor there);
+ *  4. without a moving speed (`speedKph` < `movingMinSpeedKph` or unknown), ignition off adds nothing, and a
+ *     displacement below `distanceJitterM` adds nothing (the anchor stays, so small real moves accumulate);
+ *  5. otherwise the haversine from the anchor is added and the fix becomes the anchor. Across a GPS gap this is the
+ *     straight line, counted only because rule 3 found it plausible.
+ */
+import { haversineM } from './geo.ts';
+import type { DeriveSettings } from './settings.ts';
+import type { DerivePoint } from './types.ts';
+
+export interface DistanceState {
+  v: 1;
+  anchor: { atMs: number; lat: number; lon: number } | null;
+  odometerM: number;
+}
+
+export type DistanceInput = Pick<
+  DerivePoint,
+  'fixTime' | 'lat' | 'lon' | 'gpsValid' | 'speedKph' | 'ignition'
+>;
+
+export function initialDistanceState(odometerM = 0): DistanceState {
+  return { v: 1, anchor: null, odometerM };
+}
+
+export interface DistanceStep {
+  state: DistanceState;
+  distanceM: number;
+  odometerM: number;
+}
+
+export function stepDistance(
+  state: DistanceState,
+  point: DistanceInput,
+  settings: DeriveSettings,
+): DistanceStep {
+  const unchanged = { state, distanceM: 0, odometerM: state.odometerM };
+  if (!point.gpsValid) return unchanged;
+  const atMs = point.fixTime.getTime();
+  const here = { atMs, lat: point.lat, lon: point.lon };
+  const { anchor } = state;
+  if (anchor === null) return { ...unchanged, state: { ...state, anchor: here } };
+  const dtS = (atMs - anchor.atMs) / 1000;
+  if (dtS <= 0) return unchanged;
+  const distanceM = haversineM(anchor, point);
+  if ((distanceM / dtS) * 3.6 > settings.maxPlausibleSpeedKph) {
+    return dtS > settings.gpsGapS ? { ...unchanged, state: { ...state, anchor: here } } : unchanged;
+  }
+  const reportsMoving = point.speedKph !== null && point.speedKph >= settings.movingMinSpeedKph;
+  if (!reportsMoving && (point.ignition === false || distanceM < settings.distanceJitterM)) return unchanged;
+  const odometerM = state.odometerM + distanceM;
+  return { state: { v: 1, anchor: here, odometerM }, distanceM, odometerM };
+}

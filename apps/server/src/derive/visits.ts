@@ -1,0 +1,150 @@
+/**
+ * Geofence visits (`geofence_visits`): one vehicle can be inside several fences at once (its ward, a dump yard, a
+ * collection point). Per fence:
+ *  - a visit starts at the first valid fix inside, but is only reported once a fix inside is `dwellS` (fence) or
+ *    `visitDwellS` later: a drive-by is not a visit;
+ *  - it ends once fixes have been outside for `visitExitDebounceS` (a fix back inside before that cancels the exit:
+ *    no flapping along a fence line); the exit time is the first fix outside, or the last fix inside when more than
+ *    `gpsGapS` separates the two (data gap: the vehicle may have left any time in between);
+ *  - a fence missing from the list counts as "outside" (so the pipeline may pass only the fences near the fix, and a
+ *    deleted fence ends its visit like an exit).
+ * Invalid fixes are ignored; fixes not newer than the last one are ignored (re-derive with `rederiveVisits`).
+ */
+import { fenceContains, type Fence } from './fences.ts';
+import type { DeriveSettings } from './settings.ts';
+import type { DerivePoint } from './types.ts';
+
+export type { Fence } from './fences.ts';
+
+interface Presence {
+  fenceId: string;
+  enteredMs: number;
+  lastInsideMs: number;
+  outsideSinceMs: number | null;
+  /** Dwell reached: the visit has been reported as opened. */
+  confirmed: boolean;
+}
+
+/** Per-device visit state: plain JSON. */
+export interface VisitState {
+  v: 1;
+  lastMs: number | null;
+  presences: Presence[];
+}
+
+export interface VisitStart {
+  fenceId: string;
+  enteredAt: Date;
+}
+
+export interface Visit {
+  fenceId: string;
+  enteredAt: Date;
+  exitedAt: Date;
+  dwellS: number;
+}
+
+export interface VisitStep {
+  state: VisitState;
+  opened: VisitStart[];
+  closed: Visit[];
+}
+
+export function initialVisitState(): VisitState {
+  return { v: 1, lastMs: null, presences: [] };
+}
+
+function closeVisit(presence: Presence, exitMs: number): Visit {
+  return {
+    fenceId: presence.fenceId,
+    enteredAt: new Date(presence.enteredMs),
+    exitedAt: new Date(exitMs),
+    dwellS: (exitMs - presence.enteredMs) / 1000,
+  };
+}
+
+export function stepVisits(
+  state: VisitState,
+  point: DerivePoint,
+  fences: readonly Fence[],
+  settings: DeriveSettings,
+): VisitStep {
+  const atMs = point.fixTime.getTime();
+  if (state.lastMs !== null && atMs <= state.lastMs) return { state, opened: [], closed: [] };
+  if (!point.gpsValid) return { state: { ...state, lastMs: atMs }, opened: [], closed: [] };
+  const opened: VisitStart[] = [];
+  const closed: Visit[] = [];
+  const fenceById = new Map(fences.map((fence) => [fence.id, fence]));
+  const inside = new Set(fences.filter((fence) => fenceContains(fence, point)).map((fence) => fence.id));
+  const dwellMsOf = (fenceId: string): number =>
+    (fenceById.get(fenceId)?.dwellS ?? settings.visitDwellS) * 1000;
+  const presences: Presence[] = [];
+
+  for (const previous of state.presences) {
+    const presence = { ...previous };
+    if (inside.has(presence.fenceId)) {
+      presence.outsideSinceMs = null;
+      presence.lastInsideMs = atMs;
+      if (!presence.confirmed && atMs - presence.enteredMs >= dwellMsOf(presence.fenceId)) {
+        presence.confirmed = true;
+        opened.push({ fenceId: presence.fenceId, enteredAt: new Date(presence.enteredMs) });
+      }
+      presences.push(presence);
+      inside.delete(presence.fenceId);
+      continue;
+    }
+    presence.outsideSinceMs ??= atMs;
+    if (atMs - presence.outsideSinceMs < settings.visitExitDebounceS * 1000) {
+      presences.push(presence);
+      continue;
+    }
+    if (presence.confirmed) {
+      const afterGap = presence.outsideSinceMs - presence.lastInsideMs > settings.gpsGapS * 1000;
+      closed.push(closeVisit(presence, afterGap ? presence.lastInsideMs : presence.outsideSinceMs));
+    }
+  }
+
+  for (const fenceId of inside) {
+    const presence: Presence = {
+      fenceId,
+      enteredMs: atMs,
+      lastInsideMs: atMs,
+      outsideSinceMs: null,
+      confirmed: false,
+    };
+    if (dwellMsOf(fenceId) <= 0) {
+      presence.confirmed = true;
+      opened.push({ fenceId, enteredAt: point.fixTime });
+    }
+    presences.push(presence);
+  }
+  presences.sort((a, b) => (a.fenceId < b.fenceId ? -1 : a.fenceId > b.fenceId ? 1 : 0));
+  return { state: { v: 1, lastMs: atMs, presences }, opened, closed };
+}
+
+/** Visits reported as opened and not yet closed (for "inside which fences now"). */
+export function openVisits(state: VisitState): VisitStart[] {
+  return state.presences
+    .filter((presence) => presence.confirmed)
+    .map((presence) => ({ fenceId: presence.fenceId, enteredAt: new Date(presence.enteredMs) }));
+}
+
+/** Batch equivalent of stepping the fixes sorted by time (for re-derivation after late fixes). */
+export function rederiveVisits(
+  points: readonly DerivePoint[],
+  fences: readonly Fence[],
+  settings: DeriveSettings,
+  options: { initial?: VisitState } = {},
+): VisitStep {
+  const sorted = [...points].sort((a, b) => a.fixTime.getTime() - b.fixTime.getTime());
+  let state = options.initial ?? initialVisitState();
+  const opened: VisitStart[] = [];
+  const closed: Visit[] = [];
+  for (const point of sorted) {
+    const step = stepVisits(state, point, fences, settings);
+    state = step.state;
+    opened.push(...step.opened);
+    closed.push(...step.closed);
+  }
+  return { state, opened, closed };
+}
