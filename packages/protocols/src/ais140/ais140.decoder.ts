@@ -70,14 +70,18 @@ function route(env: Envelope): NormalisedMessage | string {
   if (isHealth(env)) return decodeHealth(env);
   const m = emergencyIndex(env);
   if (m >= 0) return decodeEmergency(env, m);
-  if (env.fields.length < MIN_TRACKING_FIELDS) return decodeLogin(env);
+  if (env.fields.length < MIN_TRACKING_FIELDS) {
+    // `$Header,<vendor>,<vehicle>,<imei>,...,lat,N,lon,E` and ATL `$,,<imei>,...`: a login has its last location.
+    const hasLocation = env.fields.findCoordinates(env.base, env.fields.length) >= 0;
+    return hasLocation ? decodeLogin(env) : unknown(env, 'short frame without a known header');
+  }
   const tracking = decodeTracking(env);
   return typeof tracking === 'string' ? unknown(env, tracking) : tracking;
 }
 
 /** A frame we cannot lay out: keep the IMEI (if any) so the raw log is attributable. */
 function unknown(env: Envelope, reason: string): NormalisedMessage | string {
-  const imei = env.fields.find((f) => isImei(f));
+  const imei = env.fields.strings().find((f) => isImei(f));
   if (imei === undefined) return `unrecognised AIS-140 frame: ${reason}`;
   const msg = emptyMessage('ais140', 'unknown', imei);
   msg.io.header = env.header;

@@ -59,7 +59,8 @@ export function formatCommand(text: string): string {
   }
   if (RAW_FORM.test(trimmed)) return trimmed;
   const match = VERB_FORM.exec(trimmed.replace(/^(set|get|clr)\b/i, (verb) => verb.toUpperCase()));
-  if (match === null) throw new RangeError('AIS-140 command must look like "SET KEY:VALUE", "GET KEY" or "CLR KEY"');
+  if (match === null)
+    throw new RangeError('AIS-140 command must look like "SET KEY:VALUE", "GET KEY" or "CLR KEY"');
   const [, verb = '', key = '', value] = match;
   const upperKey = key.toUpperCase();
   if (verb === 'SET') return value === undefined ? `SET ${upperKey}` : `SET ${upperKey}:${value.trim()}`;

@@ -72,8 +72,9 @@ describe('AIS-140 fixtures (real packets with sources)', () => {
 
   it.each(fixtures.map((f, i) => [i, f.variant, f] as const))('#%i %s', (_i, _variant, fixture) => {
     const messages = decodeFixture(fixture);
-    expect(messages.map((m) => ({ kind: m.kind, alarms: m.alarms, history: m.history, checksumOk: m.checksumOk })))
-      .toEqual(fixture.frames);
+    expect(
+      messages.map((m) => ({ kind: m.kind, alarms: m.alarms, history: m.history, checksumOk: m.checksumOk })),
+    ).toEqual(fixture.frames);
     for (const m of messages) {
       expect(m.protocol).toBe('ais140');
       expect(m.imei).toMatch(/^\d{15}$/);
@@ -84,7 +85,9 @@ describe('AIS-140 fixtures (real packets with sources)', () => {
     if (fixture.expected?.first_frame_text !== undefined) {
       // Traccar's frame drops the `*` and a raw checksum byte; ours keeps them for the decoder to verify.
       const [first] = createAis140Framer().push(fixtureBytes(fixture));
-      expect(text(first?.bytes ?? new Uint8Array()).startsWith(String(fixture.expected.first_frame_text))).toBe(true);
+      expect(
+        text(first?.bytes ?? new Uint8Array()).startsWith(String(fixture.expected.first_frame_text)),
+      ).toBe(true);
     }
   });
 });

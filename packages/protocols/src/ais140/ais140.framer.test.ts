@@ -71,7 +71,10 @@ describe('AIS-140 framer', () => {
   });
 
   it('drops the part of a comma trailer that arrives after the frame was emitted, without counting it', () => {
-    const { frames } = pushAll([ascii(CTPL.slice(0, CTPL.indexOf('*') + 1)), ascii(',IP=106.67.5.173\r\n' + ROADRPA)]);
+    const { frames } = pushAll([
+      ascii(CTPL.slice(0, CTPL.indexOf('*') + 1)),
+      ascii(',IP=106.67.5.173\r\n' + ROADRPA),
+    ]);
     expect(frames.map((f) => text(f.bytes))).toEqual([CTPL.slice(0, CTPL.indexOf('*') + 1), ROADRPA]);
     expect(frames[1]?.skippedBytes).toBe(0);
   });
@@ -107,7 +110,8 @@ describe('AIS-140 framer', () => {
   });
 
   it('keeps a raw checksum byte that is itself `*` (`,**`) inside the frame', () => {
-    const atl = '$,CP,ATL,1.4D3_AIS140_1.0,NR,01,L,868728037717441,,1,31032019,140054,28.5,N,77.2,E,0.0,1,1,1,1,1,x,0,1,1,1,0,O,1,404,11,1,1,0111,00,249404,**';
+    const atl =
+      '$,CP,ATL,1.4D3_AIS140_1.0,NR,01,L,868728037717441,,1,31032019,140054,28.5,N,77.2,E,0.0,1,1,1,1,1,x,0,1,1,1,0,O,1,404,11,1,1,0111,00,249404,**';
     const { frames } = pushAll([ascii(atl + ROADRPA)]);
     expect(frames.map((f) => text(f.bytes))).toEqual([atl, ROADRPA]);
   });

@@ -1,45 +1,57 @@
 /**
  * Serving cell and neighbouring cells (NMR). The standard fixes no order inside a neighbour triple and vendors use
- * all four (protocols.md §2.3), so the order is detected per packet: the LAC position is the one that repeats the
- * serving LAC, the RSSI position the one holding short decimals or dBm; the rest is the cell id. When nothing
- * matches (all-zero or placeholder slots) the standard's wording order CID, LAC, RSSI is assumed.
- * Neighbours come out as compact `lac:cid:rssi` strings (LAC and CID in decimal), unused slots are skipped.
+ * all four (protocols.md §2.3), so the order is detected per packet (see detectOrder). When nothing matches
+ * (all-zero or placeholder slots) the standard's wording order CID, LAC, RSSI is assumed.
+ * Neighbours come out as compact `lac:cid:rssi` strings (all decimal; RSSI as sent, 0–31 or dBm); unused slots
+ * (0, FFFF, `x`) are skipped.
  */
-import { isDigits, parseDecimal, parseDigits, parseHex } from './fields.ts';
+import { FieldList } from './field-list.ts';
 
 type Io = Record<string, string | number | boolean | null>;
 
-/** Writes mcc/mnc/lac/cellId from fields[at .. at+3]. */
-export function readServingCell(fields: readonly string[], at: number, io: Io): void {
-  io.mcc = parseDigits(fields[at]);
-  io.mnc = parseDigits(fields[at + 1]?.trim());
-  io.lac = parseHex(fields[at + 2]);
-  io.cellId = parseHex(fields[at + 3]);
+const NBR_KEYS = ['nbr1', 'nbr2', 'nbr3', 'nbr4', 'nbr5', 'nbr6'] as const;
+const MAX_VALUES = 18;
+
+/** Writes mcc/mnc/lac/cellId from fields at .. at+3 (MNC may carry a leading space). */
+export function readServingCell(f: FieldList, at: number, io: Io): void {
+  io.mcc = f.int(at);
+  io.mnc = f.first(at + 1) === 32 ? FieldList.split(f.get(at + 1).trim()).int(0) : f.int(at + 1);
+  io.lac = f.hex(at + 2);
+  io.cellId = f.hex(at + 3);
 }
 
-/** Writes `nmr` (raw) and `nbr1`..`nbr6` from fields[from, to); may swap io.lac/io.cellId (see detectOrder). */
-export function readNeighbours(fields: readonly string[], from: number, to: number, io: Io): void {
+/** Writes `nmr` (raw) and `nbr1`..`nbr6` from fields [from, to); may swap io.lac/io.cellId (see detectOrder). */
+export function readNeighbours(fields: FieldList, from: number, to: number, io: Io): void {
   if (to <= from) return;
-  let raw = fields[from] ?? '';
-  for (let i = from + 1; i < to; i++) raw += ',' + (fields[i] ?? '');
+  const raw = fields.join(from, to);
   io.nmr = raw;
-  const values = raw.includes('(') ? raw.replace(/[()]/g, '').split(',') : fields.slice(from, to);
-  if (values.length < 3 || values.length % 3 !== 0 || values.length > 18) return;
+  let f = fields;
+  let offset = from;
+  if (raw.includes('(')) {
+    f = FieldList.split(raw.replace(/[()]/g, '')); // GPSBOX: `(-57,0099,334c,x,...)`
+    offset = 0;
+  }
+  const count = f === fields ? to - from : f.length;
+  if (count < 3 || count % 3 !== 0 || count > MAX_VALUES) return;
+  const hex: number[] = [];
+  for (let i = 0; i < count; i++) hex.push(f.hex(offset + i) ?? -1);
   const servingLac = typeof io.lac === 'number' ? io.lac : -1;
   const servingCid = typeof io.cellId === 'number' ? io.cellId : -1;
-  const order = detectOrder(values, servingLac, servingCid);
+  const order = detectOrder(f, offset, hex, servingLac, servingCid);
   if (order.servingSwapped) {
     io.lac = servingCid;
     io.cellId = servingLac;
   }
   let n = 0;
-  for (let i = 0; i + 2 < values.length; i += 3) {
-    const lac = parseHex(values[i + order.lac]);
-    const cid = parseHex(values[i + order.cid]);
-    const rssi = parseDecimal(values[i + order.rssi]);
-    if (lac === null || cid === null || isUnused(lac) || isUnused(cid)) continue;
+  for (let i = 0; i + 2 < count; i += 3) {
+    const lac = hex[i + order.lac] ?? -1;
+    const cid = hex[i + order.cid] ?? -1;
+    if (lac <= 0 || cid <= 0 || lac === 0xffff || cid === 0xffff) continue;
+    const key = NBR_KEYS[n];
+    if (key === undefined) break;
+    const rssi = f.num(offset + i + order.rssi);
+    io[key] = lac + ':' + cid + ':' + (rssi === null ? '' : rssi);
     n++;
-    io['nbr' + n] = `${lac}:${cid}:${rssi ?? ''}`;
   }
 }
 
@@ -51,53 +63,64 @@ interface Order {
   servingSwapped: boolean;
 }
 
+const DEFAULT_ORDER: Order = { cid: 0, lac: 1, rssi: 2, servingSwapped: false };
+
 /**
  * LAC position: the one whose values repeat the serving LAC (or cell id) and each other — neighbours mostly share
  * the location area. RSSI position: the other one holding short decimals or dBm. CID: the rest.
  */
-function detectOrder(values: readonly string[], servingLac: number, servingCid: number): Order {
-  const score = [0, 0, 0];
+function detectOrder(
+  f: FieldList,
+  offset: number,
+  hex: readonly number[],
+  servingLac: number,
+  servingCid: number,
+): Order {
+  const triples = hex.length / 3;
+  let lac = -1;
+  let lacScore = 0;
+  let lacRssi = 0;
   const rssiHits = [0, 0, 0];
-  let lacMatches = 0;
-  let cidMatches = 0;
-  const triples = values.length / 3;
   for (let p = 0; p < 3; p++) {
+    let score = 0;
+    let rssi = 0;
     for (let i = 0; i < triples; i++) {
-      const v = values[i * 3 + p] ?? '';
-      if (isRssi(v)) rssiHits[p] = (rssiHits[p] ?? 0) + 1;
-      const hex = parseHex(v);
-      if (hex === null || isUnused(hex)) continue;
-      if (hex === servingLac || hex === servingCid) score[p] = (score[p] ?? 0) + 2;
+      const at = i * 3 + p;
+      if (isRssi(f, offset + at)) rssi++;
+      const v = hex[at] ?? -1;
+      if (v <= 0 || v === 0xffff) continue;
+      if (v === servingLac || v === servingCid) score += 2;
       for (let j = 0; j < triples; j++) {
-        if (j !== i && values[j * 3 + p] === v) {
-          score[p] = (score[p] ?? 0) + 1;
+        if (j !== i && hex[j * 3 + p] === v) {
+          score++;
           break;
         }
       }
     }
+    rssiHits[p] = rssi;
+    if (score > 0 && (score > lacScore || (score === lacScore && rssi < lacRssi))) {
+      lac = p;
+      lacScore = score;
+      lacRssi = rssi;
+    }
   }
-  let lac = -1;
-  for (let p = 0; p < 3; p++) {
-    const better = lac < 0 || (score[p] ?? 0) > (score[lac] ?? 0);
-    const tieButLessRssi = lac >= 0 && score[p] === score[lac] && (rssiHits[p] ?? 0) < (rssiHits[lac] ?? 0);
-    if ((score[p] ?? 0) > 0 && (better || tieButLessRssi)) lac = p;
-  }
-  if (lac < 0) return { cid: 0, lac: 1, rssi: 2, servingSwapped: false };
-  const [a = 0, b = 1] = [0, 1, 2].filter((p) => p !== lac);
+  if (lac < 0) return DEFAULT_ORDER;
+  const a = lac === 0 ? 1 : 0;
+  const b = lac === 2 ? 1 : 2;
   const rssi = (rssiHits[b] ?? 0) >= (rssiHits[a] ?? 0) ? b : a;
+  let lacMatches = 0;
+  let cidMatches = 0;
   for (let i = 0; i < triples; i++) {
-    const hex = parseHex(values[i * 3 + lac]);
-    if (hex !== null && hex === servingLac) lacMatches++;
-    if (hex !== null && hex === servingCid) cidMatches++;
+    const v = hex[i * 3 + lac];
+    if (v === servingLac) lacMatches++;
+    else if (v === servingCid) cidMatches++;
   }
   return { lac, rssi, cid: rssi === a ? b : a, servingSwapped: lacMatches === 0 && cidMatches > 0 };
 }
 
-function isUnused(n: number): boolean {
-  return n === 0 || n === 0xffff;
-}
-
-function isRssi(v: string): boolean {
-  if (v.charCodeAt(0) === 45) return v.length <= 4 && isDigits(v.slice(1));
-  return v.length > 0 && v.length <= 2 && isDigits(v);
+/** 0–99 (CSQ-like) or a dBm value such as `-087`. */
+function isRssi(f: FieldList, i: number): boolean {
+  const size = f.size(i);
+  if (f.first(i) === 45) return size >= 2 && size <= 4 && (f.num(i) ?? 1) <= 0;
+  return size > 0 && size <= 2 && f.isDigits(i);
 }

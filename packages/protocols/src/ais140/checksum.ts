@@ -29,7 +29,7 @@ export function verifyChecksum(env: Envelope): ChecksumResult {
   const { bytes, start } = env;
   if (env.rawChecksum >= 0) {
     const value = env.rawChecksum.toString(16).padStart(2, '0');
-    if (env.fields[env.base] !== 'ATL') return { ok: null, type: null, value };
+    if (!env.fields.is(env.base, 'ATL')) return { ok: null, type: null, value };
     const sum = sum8(bytes, start, start + env.checksumAt - 1);
     return { ok: sum === env.rawChecksum, type: 'sum8', value };
   }
@@ -40,8 +40,8 @@ export function verifyChecksum(env: Envelope): ChecksumResult {
   if (value === '') return env.afterStar === '' ? NONE : { ok: null, type: null, value: env.afterStar };
   const expected = parseInt(value, 16);
   const end = start + env.checksumAt;
-  const fw = env.fields[env.base + 1] ?? '';
-  if (value.length === 2 && (env.header === 'RLP' || env.fields[env.base] === 'CTPL')) {
+  const fw = env.fields.get(env.base + 1);
+  if (value.length === 2 && (env.header === 'RLP' || env.fields.is(env.base, 'CTPL'))) {
     return { ok: xor8(bytes, start, end) === expected, type: 'xor8', value };
   }
   if (value.length === 8 && !env.leadingComma && env.header === 'NRM' && /AI[SH]$/.test(fw)) {
@@ -53,7 +53,8 @@ export function verifyChecksum(env: Envelope): ChecksumResult {
   if (value.length === 2) {
     // Candidates: from `$`, or between `$,` and `,<cs>` (QuecPython client, the `$,PVT` sample).
     if (xor8(bytes, start, end) === expected) return { ok: true, type: 'xor8', value };
-    if (env.leadingComma && xor8(bytes, start + 2, end - 1) === expected) return { ok: true, type: 'xor8', value };
+    if (env.leadingComma && xor8(bytes, start + 2, end - 1) === expected)
+      return { ok: true, type: 'xor8', value };
   } else if (value.length === 8) {
     if (crc32Ieee(bytes, start, end) === expected) return { ok: true, type: 'crc32', value };
     if (crc32Mpeg2(bytes, start, end) === expected) return { ok: true, type: 'crc32-mpeg2', value };
@@ -66,7 +67,10 @@ function verifyAfterStar(env: Envelope, value: string): ChecksumResult {
   const expected = parseInt(value, 16);
   const end = start + env.star;
   if (value.length === 8) {
-    const isEpbFamily = !env.leadingComma && env.header === 'EPB' && /^(EMR|SEM)$/.test(env.fields[env.base] ?? '');
+    const isEpbFamily =
+      !env.leadingComma &&
+      env.header === 'EPB' &&
+      (env.fields.is(env.base, 'EMR') || env.fields.is(env.base, 'SEM'));
     const crc = crc32Ieee(bytes, start, end);
     if (isEpbFamily) return { ok: crc === expected, type: 'crc32', value };
     if (crc === expected) return { ok: true, type: 'crc32', value };

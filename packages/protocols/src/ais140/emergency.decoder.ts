@@ -10,59 +10,51 @@ import type { NormalisedMessage } from '../core/message.ts';
 import { readServingCell } from './cells.ts';
 import type { Envelope } from './envelope.ts';
 import { checksumFieldIndex } from './envelope.ts';
-import {
-  findCoordinates,
-  isImei,
-  isoFromDigits,
-  joinTokens,
-  parseCoordinate,
-  parseDecimal,
-  parseFlag,
-} from './fields.ts';
+import { isoFromTokens } from './date-time.ts';
 
 /** Index of the `EMR`/`SEM` field when this is an emergency message, else -1. */
 export function emergencyIndex(env: Envelope): number {
+  const f = env.fields;
   const b = env.base;
-  const at = env.fields[b];
-  if (at === 'EMR' || at === 'SEM') return b;
-  const next = env.fields[b + 1];
-  return next === 'EMR' || next === 'SEM' ? b + 1 : -1;
+  if (f.is(b, 'EMR') || f.is(b, 'SEM')) return b;
+  return f.is(b + 1, 'EMR') || f.is(b + 1, 'SEM') ? b + 1 : -1;
 }
 
 export function decodeEmergency(env: Envelope, m: number): NormalisedMessage | string {
   const f = env.fields;
-  const imei = f[m + 1];
-  if (!isImei(imei)) return 'emergency message without an IMEI after EMR/SEM';
-  const msg = emptyMessage('ais140', 'alarm', imei);
+  if (!f.isImei(m + 1)) return 'emergency message without an IMEI after EMR/SEM';
+  const msg = emptyMessage('ais140', 'alarm', f.get(m + 1));
   const io = msg.io;
   io.header = env.header;
-  if (m > env.base) io.vendor = f[env.base] ?? '';
-  io.packetType = f[m] ?? '';
-  io.epbType = f[m + 2] ?? '';
-  msg.history = f[m + 2] === 'SP';
-  msg.alarms = [f[m] === 'SEM' ? 'sosOff' : 'sos'];
+  if (m > env.base) io.vendor = f.get(env.base);
+  io.packetType = f.get(m);
+  io.epbType = f.get(m + 2);
+  msg.history = f.is(m + 2, 'SP');
+  msg.alarms = [f.is(m, 'SEM') ? 'sosOff' : 'sos'];
 
-  const k = findCoordinates(f, m + 4, m + 12);
+  const k = f.findCoordinates(m + 4, m + 12);
   if (k < 0) return msg; // the alarm stands even without a readable position
-  let last = k;
-  const validity = parseFlag(f[k - 1]);
-  if (validity !== null) last--;
+  const validity = f.flag(k - 1);
   msg.gpsValid = validity;
-  msg.fixTime = isoFromDigits(joinTokens(f, m + 3, last));
-  msg.lat = parseCoordinate(f[k], f[k + 1], 90);
-  msg.lon = parseCoordinate(f[k + 2], f[k + 3], 180);
+  msg.fixTime = isoFromTokens(f, m + 3, validity === null ? k : k - 1);
+  msg.lat = f.coordinate(k, 90);
+  msg.lon = f.coordinate(k + 2, 180);
   const p = k + 4;
-  msg.altitudeM = parseDecimal(f[p]);
-  msg.speedKph = parseDecimal(f[p + 1]);
-  io.distance = parseDecimal(f[p + 2]);
-  io.provider = f[p + 3] ?? null;
-  io.vehicleRegNo = f[p + 4] ?? null;
-  io.replyNumber = f[p + 5] ?? null;
+  msg.altitudeM = f.num(p);
+  msg.speedKph = f.num(p + 1);
+  io.distance = f.num(p + 2);
+  io.provider = f.has(p + 3) ? f.get(p + 3) : null;
+  io.vehicleRegNo = f.has(p + 4) ? f.get(p + 4) : null;
+  io.replyNumber = f.has(p + 5) ? f.get(p + 5) : null;
 
   const csIndex = checksumFieldIndex(env);
-  const extras: string[] = [];
-  for (let i = p + 6; i < f.length; i++) if (i !== csIndex && f[i] !== '') extras.push(f[i] ?? '');
-  if (extras.length === 4 && extras[0]?.length === 3) readServingCell(extras, 0, io);
-  else if (extras.length > 0) io.extras = extras.join(',');
+  const extras: number[] = [];
+  for (let i = p + 6; i < f.length; i++) if (i !== csIndex && f.size(i) > 0) extras.push(i);
+  const [mcc = -1, mnc = -1, lac = -1, cid = -1] = extras;
+  if (extras.length === 4 && f.size(mcc) === 3 && mnc === mcc + 1 && lac === mcc + 2 && cid === mcc + 3) {
+    readServingCell(f, mcc, io);
+  } else if (extras.length > 0) {
+    io.extras = extras.map((i) => f.get(i)).join(',');
+  }
   return msg;
 }

@@ -3,7 +3,8 @@
  * (checksum before it, checksum after it, a raw checksum byte, a trailer such as `,IP=1.2.3.4`). Everything later
  * works on `fields` by index; nothing re-scans the text.
  */
-import { isHex, isHexCode } from './fields.ts';
+import { FieldList } from './field-list.ts';
+import { isHexCode } from './fields.ts';
 
 export interface Envelope {
   /** Frame bytes as given to the decoder. */
@@ -12,7 +13,8 @@ export interface Envelope {
   start: number;
   /** Text from `$` up to (not including) the terminating `*` or the end, latin1 so indices equal byte offsets. */
   body: string;
-  fields: string[];
+  /** The comma fields of `body`. */
+  fields: FieldList;
   /** True for `$,HDR,...` (header in fields[1]); false for `$HDR,...`. */
   leadingComma: boolean;
   header: string;
@@ -32,8 +34,12 @@ export interface Envelope {
   trailer: string;
 }
 
+/** WHATWG "latin1" is windows-1252: one char per byte, so string offsets equal byte offsets (raw bytes are read
+ * from `bytes` where their exact value matters). Reused: creating a decoder per frame costs more than decoding. */
+const LATIN1 = new TextDecoder('latin1');
+
 export function toLatin1(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  return LATIN1.decode(bytes);
 }
 
 /** Builds the envelope; null when the bytes hold no `$`. */
@@ -56,44 +62,48 @@ export function openEnvelope(bytes: Uint8Array): Envelope | null {
   }
   let afterStar = '';
   let trailer = '';
-  let body = text;
+  let bodyEnd = text.length;
   if (star >= 0) {
-    body = text.slice(0, rawChecksum === 42 ? star - 1 : star);
+    bodyEnd = rawChecksum === 42 ? star - 1 : star;
     let k = star + 1;
     while (k < text.length && k - star <= 8 && isHexCode(text.charCodeAt(k))) k++;
     afterStar = text.slice(star + 1, k);
     const rest = text.slice(k);
     trailer = rest.charCodeAt(0) === 44 ? rest.slice(1) : rest;
   }
-
-  const fields = body.split(',');
-  const leadingComma = fields[0] === '$';
-  const header = leadingComma ? (fields[1] ?? '') : (fields[0] ?? '').slice(1);
+  let fields = FieldList.split(text, bodyEnd, bytes, start);
+  const leadingComma = fields.is(0, '$');
+  const header = leadingComma ? fields.get(1) : fields.get(0).slice(1);
   const base = leadingComma ? 2 : 1;
 
-  if (rawChecksum < 0 && star >= 0 && fields[base] === 'ATL' && body.length > 2 && body.charCodeAt(body.length - 2) === 44) {
-    rawChecksum = body.charCodeAt(body.length - 1);
-    checksumAt = body.length - 1;
-    body = body.slice(0, -1);
-    fields[fields.length - 1] = '';
+  // ATL: one raw checksum byte after the last comma, right before `*`.
+  if (
+    rawChecksum < 0 &&
+    star >= 0 &&
+    bodyEnd > 2 &&
+    text.charCodeAt(bodyEnd - 2) === 44 &&
+    fields.is(base, 'ATL')
+  ) {
+    checksumAt = bodyEnd - 1;
+    rawChecksum = bytes[start + checksumAt] ?? 0;
+    bodyEnd -= 1;
+    fields = FieldList.split(text, bodyEnd, bytes, start);
   }
 
   let bodyChecksum = '';
   if (rawChecksum < 0 && afterStar === '') {
-    const lastIndex = fields[fields.length - 1] === '' ? fields.length - 2 : fields.length - 1;
-    const candidate = fields[lastIndex] ?? '';
-    const len = candidate.length;
-    if (lastIndex > base + 4 && (len === 2 || len === 4 || len === 8) && isHex(candidate)) {
-      bodyChecksum = candidate;
-      checksumAt = body.lastIndexOf(',' + candidate) + 1;
+    const lastIndex = fields.size(fields.length - 1) === 0 ? fields.length - 2 : fields.length - 1;
+    const len = fields.size(lastIndex);
+    if (lastIndex > base + 4 && (len === 2 || len === 4 || len === 8) && fields.isHex(lastIndex)) {
+      bodyChecksum = fields.get(lastIndex);
+      checksumAt = fields.start(lastIndex);
     }
   }
-  if (body.includes('(')) joinParentheses(fields);
 
   return {
     bytes,
     start,
-    body,
+    body: bodyEnd === text.length ? text : text.slice(0, bodyEnd),
     fields,
     leadingComma,
     header,
@@ -111,21 +121,9 @@ function isTrimmed(c: number): boolean {
   return c === 13 || c === 10 || c === 32 || c === 0;
 }
 
-/** Rejoins `(a,b,c)` groups that the comma split tore apart, in place (GPSBOX NMR, TRAXSMART `(0,0,0)`). */
-function joinParentheses(fields: string[]): void {
-  for (let i = 0; i < fields.length; i++) {
-    const f = fields[i] ?? '';
-    if (f.charCodeAt(0) !== 40 || f.includes(')')) continue;
-    let j = i + 1;
-    while (j < fields.length && !(fields[j] ?? '').includes(')')) j++;
-    if (j >= fields.length) return;
-    fields.splice(i, j - i + 1, fields.slice(i, j + 1).join(','));
-  }
-}
-
 /** Index in `fields` of the body checksum field; -1 when none. */
 export function checksumFieldIndex(env: Envelope): number {
   if (env.bodyChecksum === '') return -1;
   const last = env.fields.length - 1;
-  return env.fields[last] === '' ? last - 1 : last;
+  return env.fields.size(last) === 0 ? last - 1 : last;
 }

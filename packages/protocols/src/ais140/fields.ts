@@ -3,44 +3,58 @@
  * (`Number('') === 0`, `Number('0x1A') === 26`), and a regex per field is too slow for the hot path.
  */
 
-/** Decimal number such as `12`, `-0.28`, `015.2`, `000.00000000`; null for anything else. */
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/**
+ * Decimal number such as `12`, `-0.28`, `015.2`, `000.00000000`; null for anything else. Up to 15 significant
+ * digits the value is computed as mantissa / 10^k, which IEEE division rounds exactly like `Number()` would.
+ */
 export function parseDecimal(s: string | undefined): number | null {
-  if (s === undefined) return null;
-  const n = s.length;
-  if (n === 0 || n > 24) return null;
-  let i = 0;
-  const first = s.charCodeAt(0);
-  if (first === 45 || first === 43) i = 1; // '-' '+'
-  let digits = 0;
-  let dots = 0;
-  for (; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 48 && c <= 57) digits++;
-    else if (c === 46 && dots === 0) dots++;
-    else return null;
-  }
-  return digits > 0 ? Number(s) : null;
+  return s === undefined ? null : parseDecimalAt(s, 0, s.length);
 }
 
-/** Non-negative integer made only of digits (leading zeros allowed); null otherwise. */
-export function parseDigits(s: string | undefined): number | null {
-  if (s === undefined || s.length === 0 || s.length > 15 || !isDigits(s)) return null;
-  return Number(s);
+/** parseDecimal of text[start, end). */
+export function parseDecimalAt(text: string, start: number, end: number): number | null {
+  if (end <= start || end - start > 24) return null;
+  let i = start;
+  const first = text.charCodeAt(start);
+  const negative = first === 45;
+  if (negative || first === 43) i++; // '-' '+'
+  let digits = 0;
+  let fraction = -1;
+  let mantissa = 0;
+  for (; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      mantissa = mantissa * 10 + (c - 48);
+      digits++;
+      if (fraction >= 0) fraction++;
+    } else if (c === 46 && fraction < 0) fraction = 0;
+    else return null;
+  }
+  if (digits === 0) return null;
+  if (digits > 15) return Number(text.slice(start, end));
+  const value = fraction > 0 ? mantissa / (POW10[fraction] ?? 1) : mantissa;
+  return negative ? -value : value;
 }
 
 export function isDigits(s: string): boolean {
-  if (s.length === 0) return false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
+  return isDigitsAt(s, 0, s.length);
+}
+
+export function isDigitsAt(text: string, start: number, end: number): boolean {
+  if (end <= start) return false;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
     if (c < 48 || c > 57) return false;
   }
   return true;
 }
 
-export function isHex(s: string): boolean {
-  if (s.length === 0) return false;
-  for (let i = 0; i < s.length; i++) {
-    if (!isHexCode(s.charCodeAt(i))) return false;
+export function isHexAt(text: string, start: number, end: number): boolean {
+  if (end <= start) return false;
+  for (let i = start; i < end; i++) {
+    if (!isHexCode(text.charCodeAt(i))) return false;
   }
   return true;
 }
@@ -49,10 +63,18 @@ export function isHexCode(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 }
 
-/** Hex number of 1–8 digits (LAC, cell id); null otherwise. */
-export function parseHex(s: string | undefined): number | null {
-  if (s === undefined || s.length === 0 || s.length > 8 || !isHex(s)) return null;
-  return parseInt(s, 16);
+/** Hex number of 1–8 digits (LAC, cell id) in text[start, end); null otherwise. */
+export function parseHexAt(text: string, start: number, end: number): number | null {
+  if (end <= start || end - start > 8) return null;
+  let v = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) v = v * 16 + (c - 48);
+    else if (c >= 65 && c <= 70) v = v * 16 + (c - 55);
+    else if (c >= 97 && c <= 102) v = v * 16 + (c - 87);
+    else return null;
+  }
+  return v;
 }
 
 /** A 15-digit IMEI field. */
@@ -60,60 +82,9 @@ export function isImei(s: string | undefined): s is string {
   return s !== undefined && s.length === 15 && isDigits(s);
 }
 
-/** `1`/`A` → true, `0`/`V` → false, anything else → null. */
-export function parseFlag(s: string | undefined): boolean | null {
-  if (s === '1' || s === 'A') return true;
-  if (s === '0' || s === 'V') return false;
-  return null;
-}
-
-const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/**
- * ISO-8601 UTC text from AIS-140 date-time digits: `DDMMYYYYhhmmss` (14) or `DDMMYYhhmmss` (12, years 2000+).
- * Returns null for all-zero or impossible dates (devices send zeros before the first fix).
- */
-export function isoFromDigits(digits: string): string | null {
-  const long = digits.length === 14;
-  if ((!long && digits.length !== 12) || !isDigits(digits)) return null;
-  const dd = digits.slice(0, 2);
-  const mo = digits.slice(2, 4);
-  const yyyy = long ? digits.slice(4, 8) : '20' + digits.slice(4, 6);
-  const t = long ? 8 : 6;
-  const hh = digits.slice(t, t + 2);
-  const mi = digits.slice(t + 2, t + 4);
-  const ss = digits.slice(t + 4, t + 6);
-  const day = Number(dd);
-  const month = Number(mo);
-  const year = Number(yyyy);
-  if (month < 1 || month > 12 || day < 1 || year < 1980 || year > 2099) return null;
-  const isLeap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const maxDay = month === 2 && !isLeap ? 28 : (DAYS_IN_MONTH[month - 1] ?? 31);
-  if (day > maxDay || Number(hh) > 23 || Number(mi) > 59 || Number(ss) > 59) return null;
-  return `${yyyy}-${mo}-${dd}T${hh}:${mi}:${ss}.000Z`;
-}
-
-/** Digits of the date/time tokens joined (`DDMMYYYY`+`hhmmss`, one 14-digit token, or six 2/4-digit tokens). */
-export function joinTokens(fields: readonly string[], from: number, to: number): string {
-  let out = '';
-  for (let i = from; i < to; i++) out += fields[i] ?? '';
-  return out;
-}
-
 /** Signed degrees from a value and its hemisphere letter; null when out of range or malformed. */
-export function parseCoordinate(value: string | undefined, hemisphere: string | undefined, max: number): number | null {
+export function parseCoordinate(value: string, hemisphere: string, max: number): number | null {
   const v = parseDecimal(value);
   if (v === null || v < 0 || v > max) return null;
   return hemisphere === 'S' || hemisphere === 'W' ? -v : v;
-}
-
-/** Index k with fields[k+1] ∈ {N,S} and fields[k+3] ∈ {E,W}, searching [from, to]; -1 when absent. */
-export function findCoordinates(fields: readonly string[], from: number, to: number): number {
-  const last = Math.min(to, fields.length - 4);
-  for (let k = from; k <= last; k++) {
-    const ns = fields[k + 1];
-    const ew = fields[k + 3];
-    if ((ns === 'N' || ns === 'S') && (ew === 'E' || ew === 'W')) return k;
-  }
-  return -1;
 }

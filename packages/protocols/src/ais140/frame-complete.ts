@@ -10,6 +10,7 @@
  * Each test only succeeds when the last byte of the frame has arrived, so byte-by-byte delivery frames the same.
  */
 import { crc32Mpeg2 } from '../core/crc32.ts';
+import { toLatin1 } from './envelope.ts';
 import { isHexCode } from './fields.ts';
 
 const MAX_LOGIN_COMMAS = 11;
@@ -23,13 +24,15 @@ export function looksComplete(data: Uint8Array, start: number, end: number): boo
   if (last === 0x45 || last === 0x57) return isUnterminatedLogin(data, start, end); // E / W
   if (last !== 0x2c || b1 !== 0x2c || b2 !== 0x30) return false; // `$,0...,`
   if (data[start + 4] === 0x2c && data[start + 3] === 0x31) return countCommas(data, start, end) === 6;
-  if (data[start + 4] === 0x2c && data[start + 3] === 0x32) return countCommas(data, start, end) === HEALTH_COMMAS;
+  if (data[start + 4] === 0x2c && data[start + 3] === 0x32)
+    return countCommas(data, start, end) === HEALTH_COMMAS;
   return hasMpeg2Tail(data, start, end);
 }
 
 function isUnterminatedLogin(data: Uint8Array, start: number, end: number): boolean {
-  const text = Buffer.from(data.buffer, data.byteOffset + start, end - start).toString('latin1');
-  if (text.startsWith('$DeviceName - ')) return text.includes('$LastValidLocation - ') && /\d[EW]$/.test(text);
+  const text = toLatin1(data.subarray(start, end));
+  if (text.startsWith('$DeviceName - '))
+    return text.includes('$LastValidLocation - ') && /\d[EW]$/.test(text);
   const isLogin = text.startsWith('$,LGN,') || text.startsWith('$LGN,') || text.startsWith('$,,');
   return isLogin && countCommas(data, start, end) <= MAX_LOGIN_COMMAS && LOGIN_END.test(text);
 }
@@ -44,6 +47,6 @@ function hasMpeg2Tail(data: Uint8Array, start: number, end: number): boolean {
   const hexFrom = end - 9;
   if (hexFrom - 1 <= start || data[hexFrom - 1] !== 0x2c) return false;
   for (let i = hexFrom; i < end - 1; i++) if (!isHexCode(data[i] ?? 0)) return false;
-  const expected = parseInt(Buffer.from(data.buffer, data.byteOffset + hexFrom, 8).toString('latin1'), 16);
+  const expected = parseInt(toLatin1(data.subarray(hexFrom, hexFrom + 8)), 16);
   return crc32Mpeg2(data, start, hexFrom) === expected;
 }

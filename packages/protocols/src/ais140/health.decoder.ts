@@ -17,7 +17,7 @@ const NUMERIC_KEYS = [
 ] as const;
 
 export function decodeHealth(env: Envelope): NormalisedMessage | string {
-  const f = env.fields;
+  const f = env.fields.strings(); // cold path: a dozen short fields
   const b = env.base;
   let imeiAt = -1;
   for (let i = b; i < f.length && i <= b + 4; i++) {
@@ -67,5 +67,5 @@ export function isHealth(env: Envelope): boolean {
   const h = env.header;
   if (h === 'HBT' || h === 'HLT' || h === 'HP') return true;
   if (h === '02' && env.leadingComma) return true;
-  return env.fields[env.base + 2] === 'HP' && isImei(env.fields[env.base + 3]);
+  return env.fields.is(env.base + 2, 'HP') && env.fields.isImei(env.base + 3);
 }

@@ -12,37 +12,37 @@
 import { emptyMessage } from '../core/message.ts';
 import type { NormalisedMessage } from '../core/message.ts';
 import type { Envelope } from './envelope.ts';
-import { findCoordinates, isImei, parseCoordinate } from './fields.ts';
+import { isImei, parseCoordinate } from './fields.ts';
 
 export function decodeLogin(env: Envelope): NormalisedMessage | string {
   const f = env.fields;
   const b = env.base;
   let imeiAt = -1;
   for (let i = b; i < f.length && i <= b + 4; i++) {
-    if (isImei(f[i])) {
+    if (f.isImei(i)) {
       imeiAt = i;
       break;
     }
   }
   if (imeiAt < 0) return 'login without an IMEI';
-  const msg = emptyMessage('ais140', 'login', f[imeiAt] ?? null);
+  const msg = emptyMessage('ais140', 'login', f.get(imeiAt));
   const io = msg.io;
   io.header = env.header;
   if (env.header === '01') {
-    io.vendor = f[b] ?? '';
-    io.firmware = f[b + 1] ?? '';
-    io.vehicleRegNo = f[imeiAt + 1] ?? '';
+    io.vendor = f.get(b);
+    io.firmware = f.get(b + 1);
+    io.vehicleRegNo = f.get(imeiAt + 1);
     return msg;
   }
   const before = imeiAt - b; // fields between the header and the IMEI: [vendor,] vehicle
-  if (before >= 2) io.vendor = f[b] ?? '';
-  if (before >= 1) io.vehicleRegNo = f[imeiAt - 1] ?? '';
-  io.firmware = f[imeiAt + 1] ?? '';
-  const k = findCoordinates(f, imeiAt + 2, imeiAt + 4);
+  if (before >= 2) io.vendor = f.get(b);
+  if (before >= 1) io.vehicleRegNo = f.get(imeiAt - 1);
+  io.firmware = f.get(imeiAt + 1);
+  const k = f.findCoordinates(imeiAt + 2, imeiAt + 4);
   if (k < 0) return msg;
-  if (k > imeiAt + 2) io.protocolVersion = f[imeiAt + 2] ?? '';
-  msg.lat = parseCoordinate(f[k], f[k + 1], 90);
-  msg.lon = parseCoordinate(f[k + 2], f[k + 3], 180);
+  if (k > imeiAt + 2) io.protocolVersion = f.get(imeiAt + 2);
+  msg.lat = f.coordinate(k, 90);
+  msg.lon = f.coordinate(k + 2, 180);
   return msg;
 }
 

@@ -4,10 +4,12 @@
  * - Frame number: the first all-digit field of 4–6 characters within the first three fields after DO.
  * - Before the frame number, two decimals are analog inputs (SAT, nnAIH); MARK sends analog 1 and odometer (m).
  * - After it: CTPL odometer (km); RLP odometer (km), analog 1, accelerometer x/y/z, tilt y/x; families ending in an
- *   OTA response group `(...)` (iTriangle, Navitech, TRAXSMART, Teltonika AIS) send analog 1 and analog 2 first.
+ *   OTA response group `(...)` (iTriangle, Navitech, TRAXSMART, Teltonika AIS) send analog 1 and analog 2 first;
+ *   otherwise a single decimal between the frame number and a checksum field is the odometer in km (Traccar).
  */
 import type { NormalisedMessage } from '../core/message.ts';
-import { isDigits, parseDecimal } from './fields.ts';
+import type { FieldList } from './field-list.ts';
+import { parseDecimal } from './fields.ts';
 
 export interface TailContext {
   header: string;
@@ -16,26 +18,23 @@ export interface TailContext {
   checksumIndex: number;
 }
 
-export function readTail(fields: readonly string[], from: number, ctx: TailContext, msg: NormalisedMessage): void {
+export function readTail(f: FieldList, from: number, ctx: TailContext, msg: NormalisedMessage): void {
   const io = msg.io;
-  const rest: string[] = [];
-  for (let i = from; i < fields.length; i++) {
-    if (i !== ctx.checksumIndex) rest.push(fields[i] ?? '');
-  }
-  while (rest.length > 0 && rest[rest.length - 1] === '') rest.pop();
-  if (rest.length === 0) return;
+  let end = f.length;
+  while (end > from && (f.size(end - 1) === 0 || end - 1 === ctx.checksumIndex)) end--;
+  if (end <= from) return;
 
   let frameAt = -1;
-  for (let i = 0; i < rest.length && i < 3; i++) {
-    const f = rest[i] ?? '';
-    if (f.length >= 4 && f.length <= 6 && isDigits(f)) {
+  for (let i = from; i < end && i < from + 3; i++) {
+    const size = f.size(i);
+    if (i !== ctx.checksumIndex && size >= 4 && size <= 6 && f.isDigits(i)) {
       frameAt = i;
       break;
     }
   }
-  const pre = frameAt >= 0 ? rest.slice(0, frameAt) : [];
-  const post = frameAt >= 0 ? rest.slice(frameAt + 1) : rest;
-  if (frameAt >= 0) io.frameNumber = Number(rest[frameAt]);
+  if (frameAt >= 0) io.frameNumber = f.int(frameAt);
+  const pre = frameAt >= 0 ? collect(f, from, frameAt, ctx.checksumIndex) : [];
+  const post = collect(f, frameAt >= 0 ? frameAt + 1 : from, end, ctx.checksumIndex);
 
   if (ctx.vendor === 'MARK' && pre.length === 2) {
     io.analog1 = parseDecimal(pre.shift());
@@ -62,9 +61,23 @@ export function readTail(fields: readonly string[], from: number, ctx: TailConte
     }
   } else if (ctx.header === 'RLP' && post.length > 0) {
     readRlp(post, msg);
+  } else if (post.length === 1 && ctx.checksumIndex >= 0) {
+    // Traccar's generic `frame,odometer,checksum` form: one decimal between the frame number and a checksum.
+    const km = parseDecimal(post[0]);
+    if (km !== null) {
+      msg.odometerM = Math.round(km * 1000);
+      post.pop();
+    }
   }
-  const extras = pre.concat(post);
-  if (extras.length > 0) io.extras = extras.join(',');
+  if (pre.length > 0 || post.length > 0)
+    io.extras = pre.length > 0 ? pre.concat(post).join(',') : post.join(',');
+}
+
+/** Fields [from, to) as strings, without the checksum field. */
+function collect(f: FieldList, from: number, to: number, skip: number): string[] {
+  const out: string[] = [];
+  for (let i = from; i < to; i++) if (i !== skip) out.push(f.get(i));
+  return out;
 }
 
 function readRlp(post: string[], msg: NormalisedMessage): void {

@@ -32,7 +32,8 @@ function toFrame(value: unknown): ExpectedFrame {
   if (typeof kind !== 'string' || !Array.isArray(alarms) || typeof history !== 'boolean') {
     throw new Error('fixture frame lacks kind/alarms/history');
   }
-  if (checksumOk !== null && typeof checksumOk !== 'boolean') throw new Error('fixture checksumOk is invalid');
+  if (checksumOk !== null && typeof checksumOk !== 'boolean')
+    throw new Error('fixture checksumOk is invalid');
   return { kind, alarms: alarms.map(String), history, checksumOk };
 }
 
@@ -45,7 +46,8 @@ function toFixture(value: unknown): Fixture {
   if ((encoding !== 'text' && encoding !== 'hex') || typeof source !== 'string' || source === '') {
     throw new Error(`fixture ${variant} lacks encoding or source`);
   }
-  if (!isRecord(civicfleet) || !Array.isArray(civicfleet.frames)) throw new Error(`fixture ${variant} lacks frames`);
+  if (!isRecord(civicfleet) || !Array.isArray(civicfleet.frames))
+    throw new Error(`fixture ${variant} lacks frames`);
   return {
     variant,
     kind,

@@ -1,0 +1,108 @@
+/**
+ * Where an AIS-140 frame that starts at `$` ends (rules in ais140.framer.ts). Pure functions over the buffered
+ * bytes; the framer owns the state.
+ */
+import { isHexCode } from './fields.ts';
+
+const DOLLAR = 0x24;
+const STAR = 0x2a;
+const COMMA = 0x2c;
+
+/** What may still follow a frame emitted at the end of a read: checksum digits, a comma trailer, `*`+checksum
+ * after an unterminated-looking login, CR/LF. */
+export type Tail = 'none' | 'hex' | 'trailer' | 'login' | 'crlf';
+/** `,C27326CF*` is the longest login ending seen (protocols.md §5.1). */
+export const LOGIN_TAIL_BYTES = 12;
+export type End =
+  | { kind: 'end'; frameEnd: number; next: number; tail: Tail; hexLeft: number }
+  | { kind: 'incomplete' }
+  | { kind: 'oversize'; next: number };
+
+const INCOMPLETE: End = { kind: 'incomplete' };
+
+export function isCrLf(c: number): boolean {
+  return c === 0x0d || c === 0x0a;
+}
+
+export function isLoginTail(c: number): boolean {
+  return c === COMMA || c === STAR || isHexCode(c);
+}
+
+function isHeaderStart(c: number): boolean {
+  return c === COMMA || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/** A `$` that starts a frame; one at the very end of the data is assumed to. */
+export function isStartAt(data: Uint8Array, i: number, n: number): boolean {
+  return data[i] === DOLLAR && (i + 1 >= n || isHeaderStart(data[i + 1] ?? 0));
+}
+
+export function findStart(data: Uint8Array, from: number, n: number): number {
+  for (let i = from; i < n; i++) if (data[i] === DOLLAR && isStartAt(data, i, n)) return i;
+  return -1;
+}
+
+export function findEnd(data: Uint8Array, start: number, n: number, cap: number): End {
+  const literal = startsWithAscii(data, start, '$DeviceName - ');
+  for (let i = start + 1; i < n; i++) {
+    if (i - start > cap) return { kind: 'oversize', next: i };
+    const c = data[i] ?? 0;
+    if (c > DOLLAR && c !== STAR) continue; // fast path: most bytes are none of `*`, `$`, CR, LF
+    if (isCrLf(c)) return endAt(data, i, i, n);
+    if (c === STAR) return afterStar(data, start, i, n, cap);
+    if (c === DOLLAR && isStartAt(data, i, n)) {
+      if (!literal) return { kind: 'end', frameEnd: i, next: i, tail: 'none', hexLeft: 0 };
+      const label = continuationLabel(data, i, n);
+      if (label === null) return INCOMPLETE;
+      if (!label) return { kind: 'end', frameEnd: i, next: i, tail: 'none', hexLeft: 0 };
+    }
+  }
+  return INCOMPLETE;
+}
+
+function afterStar(data: Uint8Array, start: number, star: number, n: number, cap: number): End {
+  let k = star + 1;
+  if (k < n && data[k] === STAR) k++;
+  const hexFrom = k;
+  while (k < n && k - hexFrom < 8 && isHexCode(data[k] ?? 0)) k++;
+  if (k >= n) return { kind: 'end', frameEnd: n, next: n, tail: 'hex', hexLeft: 8 - (k - hexFrom) };
+  const c = data[k] ?? 0;
+  if (c === COMMA) {
+    let j = k;
+    while (j < n && !isCrLf(data[j] ?? 0) && !isStartAt(data, j, n)) j++;
+    if (j - start > cap) return { kind: 'oversize', next: j };
+    if (j >= n) return { kind: 'end', frameEnd: n, next: n, tail: 'trailer', hexLeft: 0 };
+    return endAt(data, j, j, n);
+  }
+  if (isCrLf(c) || c === DOLLAR) return endAt(data, k, k, n);
+  return { kind: 'end', frameEnd: hexFrom, next: hexFrom, tail: 'none', hexLeft: 0 };
+}
+
+/** Frame ends at `frameEnd`; CR/LF from `from` on are consumed. */
+function endAt(data: Uint8Array, frameEnd: number, from: number, n: number): End {
+  let j = from;
+  while (j < n && isCrLf(data[j] ?? 0)) j++;
+  return { kind: 'end', frameEnd, next: j, tail: 'crlf', hexLeft: 0 };
+}
+
+/** `$Label - ` inside the literal login: true / false, or null when more bytes are needed to tell. */
+function continuationLabel(data: Uint8Array, dollar: number, n: number): boolean | null {
+  let j = dollar + 1;
+  while (j < n && j - dollar <= 24 && isLetter(data[j] ?? 0)) j++;
+  if (j - dollar > 24) return false;
+  for (let m = 0; m < 3; m++, j++) {
+    if (j >= n) return null;
+    if (data[j] !== ' - '.charCodeAt(m)) return false;
+  }
+  return true;
+}
+
+function isLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+export function startsWithAscii(data: Uint8Array, at: number, text: string): boolean {
+  if (data.length - at < text.length) return false;
+  for (let i = 0; i < text.length; i++) if (data[at + i] !== text.charCodeAt(i)) return false;
+  return true;
+}
