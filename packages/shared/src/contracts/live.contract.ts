@@ -44,7 +44,11 @@ export type LiveAlert = z.infer<typeof LiveAlertSchema>;
 
 export const LiveMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('snapshot'), positions: z.array(LivePositionSchema) }),
-  z.object({ type: z.literal('delta'), positions: z.array(LivePositionSchema), alerts: z.array(LiveAlertSchema) }),
+  z.object({
+    type: z.literal('delta'),
+    positions: z.array(LivePositionSchema),
+    alerts: z.array(LiveAlertSchema),
+  }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type LiveMessage = z.infer<typeof LiveMessageSchema>;
