@@ -1,0 +1,268 @@
+/**
+ * End-to-end ingest: N simulated GT06 devices on loopback TCP send location frames as fast as the acks allow (each
+ * keeps W frames unacked and sends one more per ack; an ack is only sent after the batch holding the frame has
+ * committed), through the real gateway, pipeline and batch writer. Reports positions committed per second and, in
+ * the same run on the same rows, the "physical limit" baselines of research/stack.md §6: COPY and raw multi-row
+ * INSERT (1000 rows per statement) into a plain copy of the positions table.
+ *
+ *   node --import tsx bench/ingest.bench.ts [--devices 200] [--packets 500] [--window 50]
+ *   DATABASE_URL=postgres://… node --import tsx bench/ingest.bench.ts     (a scratch database is created and dropped)
+ *
+ * Results → bench/results/ingest-<pglite|postgres>.json. The fake devices run in the same process as the gateway
+ * (their frames are prebuilt), so on a 2-core machine they compete with it for CPU: the figure is a lower bound.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client.ts';
+import { prepareDatabase } from '../apps/server/src/db/seed/index.ts';
+import { startGateway } from '../apps/server/src/gateway/gateway.ts';
+import { sqlClientOf, type SqlClient } from '../apps/server/src/gateway/ingest/sql-client.ts';
+import { chunks, valuesList } from '../apps/server/src/gateway/ingest/sql-values.ts';
+import {
+  INDORE,
+  organisationId,
+  seedTrackedVehicle,
+  testGatewayConfig,
+} from '../apps/server/src/gateway/testing/fleet.ts';
+import { gt06Location, gt06Login } from '../apps/server/src/gateway/testing/packets.ts';
+import { TcpDevice } from '../apps/server/src/gateway/testing/tcp-device.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '200' },
+    packets: { type: 'string', default: '500' },
+    window: { type: 'string', default: '50' },
+    'flush-ms': { type: 'string', default: '1000' },
+    'batch-rows': { type: 'string', default: '2000' },
+  },
+});
+const DEVICES = Number(args.devices);
+const PACKETS = Number(args.packets);
+const WINDOW = Number(args.window);
+const ACK_BYTES = 10;
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The typed columns the gateway filled (attrs aside), copied in both baselines. */
+const POSITION_COLUMNS =
+  'device_id,fixed_at,server_at,vehicle_id,lat,lon,speed_kph,heading_deg,satellites,gps_valid,ignition,motion,distance_m,odometer_m,history';
+
+interface Engine {
+  kind: 'pglite' | 'postgres';
+  database: Database;
+  version: string;
+  /** COPY the CSV rows (columns in POSITION_COLUMNS order) into bench_positions. */
+  copy(csv: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function openEngine(): Promise<Engine> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cf-bench-'));
+    const client = await PGlite.create(path.join(dir, 'pglite'));
+    const database = openPglite(client);
+    return {
+      kind: 'pglite',
+      database,
+      version: (await client.query<{ v: string }>('select version() as v')).rows[0]?.v ?? '',
+      async copy(csv) {
+        await client.query(
+          `COPY bench_positions (${POSITION_COLUMNS}) FROM '/dev/blob' WITH (FORMAT csv)`,
+          [],
+          {
+            blob: new Blob([csv]),
+          },
+        );
+      },
+      async close() {
+        await database.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `cf_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = openPostgres(target.toString());
+  const version = (await sqlClientOf(database).query<{ v: string }>('select version() as v'))[0]?.v ?? '';
+  return {
+    kind: 'postgres',
+    database,
+    version,
+    async copy(csv) {
+      // COPY … FROM STDIN through psql (pg-copy-streams is not a dependency): the same server-side COPY path.
+      const command = `\\copy bench_positions (${POSITION_COLUMNS}) from stdin with (format csv)`;
+      execFileSync('psql', [target.toString(), '-q', '-c', command], { input: csv, maxBuffer: 1 << 30 });
+    },
+    async close() {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** Prebuilt frames per device: 10 s apart, ending a minute ago, a plausible 20–40 km/h random walk in Indore. */
+function buildTrack(deviceIndex: number, startMs: number): Uint8Array[] {
+  let lat = 22.68 + (deviceIndex % 20) * 0.004;
+  let lon = 75.82 + Math.floor(deviceIndex / 20) * 0.004;
+  const frames: Uint8Array[] = [];
+  for (let i = 0; i < PACKETS; i++) {
+    lat += (Math.random() - 0.5) * 0.001;
+    lon += (Math.random() - 0.5) * 0.001;
+    const at = new Date(startMs + i * 10_000);
+    frames.push(
+      gt06Location({ at, lat, lon, speedKph: 20 + Math.random() * 20, headingDeg: 90 }, (i + 2) & 0xffff),
+    );
+  }
+  return frames;
+}
+
+/** Keeps WINDOW frames unacked: the first WINDOW go out at once, then one more per ack received. */
+async function runDevice(port: number, imei: string, frames: Uint8Array[]): Promise<void> {
+  const device = await TcpDevice.connect(port);
+  await device.write(gt06Login(imei, 1));
+  await device.read(ACK_BYTES, 30_000);
+  let sent = Math.min(WINDOW, frames.length);
+  await device.write(Buffer.concat(frames.slice(0, sent)));
+  let acked = 0;
+  while (acked < frames.length) {
+    const ready = Math.max(1, Math.floor(device.received.length / ACK_BYTES));
+    await device.read(ACK_BYTES * ready, 120_000);
+    acked += ready;
+    const next = frames.slice(sent, Math.min(frames.length, acked + WINDOW));
+    if (next.length > 0) {
+      sent += next.length;
+      void device.write(Buffer.concat(next));
+    }
+  }
+  device.close();
+}
+
+async function baselines(
+  engine: Engine,
+  sql: SqlClient,
+): Promise<{ rows: number; copyRowsPerS: number; insertRowsPerS: number }> {
+  await sql.query(
+    `CREATE TABLE bench_positions (LIKE positions INCLUDING DEFAULTS, PRIMARY KEY (device_id, fixed_at))`,
+  );
+  const source = await sql.query<Record<string, unknown>>(
+    `SELECT device_id::text AS device_id, fixed_at, server_at, vehicle_id::text AS vehicle_id, lat, lon, speed_kph,
+       heading_deg, satellites, gps_valid, ignition, motion, distance_m, odometer_m, history FROM positions`,
+  );
+  const cols = POSITION_COLUMNS.split(',');
+  const cell = (v: unknown) =>
+    v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v);
+  const csv = `${source.map((r) => cols.map((c) => cell(r[c])).join(',')).join('\n')}\n`;
+  let started = performance.now();
+  await engine.copy(csv);
+  const copyS = (performance.now() - started) / 1000;
+  await sql.query('TRUNCATE bench_positions');
+  started = performance.now();
+  for (const chunk of chunks(source, 1000)) {
+    const params: unknown[] = [];
+    for (const r of chunk) for (const c of cols) params.push(r[c] ?? null);
+    await sql.query(
+      `INSERT INTO bench_positions (${POSITION_COLUMNS}) VALUES ${valuesList(
+        chunk.length,
+        cols.map(() => ''),
+      )}`,
+      params,
+    );
+  }
+  const insertS = (performance.now() - started) / 1000;
+  return {
+    rows: source.length,
+    copyRowsPerS: Math.round(source.length / copyS),
+    insertRowsPerS: Math.round(source.length / insertS),
+  };
+}
+
+const engine = await openEngine();
+console.log(`engine: ${engine.version}`);
+await prepareDatabase(engine.database, { demo: true });
+const db = engine.database.db;
+const org = await organisationId(db, INDORE);
+const imeis: string[] = [];
+for (let i = 0; i < DEVICES; i++) {
+  const imei = `86${String(i).padStart(13, '0')}`;
+  await seedTrackedVehicle(db, {
+    imei,
+    protocol: 'gt06',
+    organisationId: org,
+    registrationNumber: `MP09BN${String(i).padStart(4, '0')}`,
+  });
+  imeis.push(imei);
+}
+const startMs = Math.floor(Date.now() / 1000) * 1000 - PACKETS * 10_000 - 60_000;
+const tracks = imeis.map((_, i) => buildTrack(i, startMs));
+const gateway = await startGateway({
+  database: engine.database,
+  config: testGatewayConfig({ flushMs: Number(args['flush-ms']), batchRows: Number(args['batch-rows']) }),
+  protocols: ['gt06'],
+});
+const port = gateway.ports.gt06 ?? 0;
+console.log(`${DEVICES} devices × ${PACKETS} frames, window ${WINDOW}`);
+const started = performance.now();
+await Promise.all(imeis.map((imei, i) => runDevice(port, imei, tracks[i] ?? [])));
+const elapsedS = (performance.now() - started) / 1000;
+const stats = { ...gateway.writer.stats };
+await gateway.stop();
+const sql = sqlClientOf(engine.database);
+const stored = Number(
+  (await sql.query<{ n: string }>('SELECT count(*)::text AS n FROM positions'))[0]?.n ?? 0,
+);
+const expected = DEVICES * PACKETS;
+if (stored !== expected) throw new Error(`stored ${stored} positions, expected ${expected}`);
+const positionsPerS = Math.round(expected / elapsedS);
+console.log(
+  `gateway: ${expected} positions (+ as many raw_logs) in ${elapsedS.toFixed(1)} s = ${positionsPerS}/s`,
+);
+console.log(
+  `writer: ${stats.batches} batches, ${Math.round(stats.positions / Math.max(1, stats.batches))} positions each, ` +
+    `flushing ${((stats.busyMs / 1000 / elapsedS) * 100).toFixed(0)} % of the time`,
+);
+const baseline = await baselines(engine, sql);
+console.log(
+  `baseline on the same rows: COPY ${baseline.copyRowsPerS}/s, multi-row INSERT ${baseline.insertRowsPerS}/s`,
+);
+const result = {
+  benchmark: 'ingest',
+  at: new Date().toISOString(),
+  engine: engine.kind,
+  version: engine.version,
+  machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', node: process.version },
+  devices: DEVICES,
+  framesPerDevice: PACKETS,
+  window: WINDOW,
+  flushMs: Number(args['flush-ms']),
+  batchRows: Number(args['batch-rows']),
+  positions: expected,
+  elapsedS: Number(elapsedS.toFixed(2)),
+  positionsPerS,
+  batches: stats.batches,
+  avgBatchPositions: Math.round(stats.positions / Math.max(1, stats.batches)),
+  writerBusyShare: Number((stats.busyMs / 1000 / elapsedS).toFixed(2)),
+  baseline,
+  ratioToCopy: Number((positionsPerS / baseline.copyRowsPerS).toFixed(3)),
+  ratioToInsert: Number((positionsPerS / baseline.insertRowsPerS).toFixed(3)),
+  note:
+    'Each position also writes a raw_logs row and a device_latest upsert in the same transaction; the fake devices ' +
+    'share the process (and the 2 cores) with the gateway.',
+};
+console.log(`ratio to COPY ${result.ratioToCopy}, to INSERT ${result.ratioToInsert}`);
+writeFileSync(
+  path.join(here, 'results', `ingest-${engine.kind}.json`),
+  `${JSON.stringify(result, null, 2)}\n`,
+);
+await engine.close();
