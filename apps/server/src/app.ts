@@ -2,8 +2,10 @@
  * buildApi(deps): the Fastify application without a listening socket — what tests build and main*.ts start.
  */
 import jwt from '@fastify/jwt';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createInProcessBus } from './bus/bus.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -43,10 +45,13 @@ export async function buildApi(deps: ApiDeps, options: BuildOptions = {}): Promi
     sign: { algorithm: 'HS256' },
     verify: { algorithms: ['HS256'] },
   });
+  // /v1/live: 64 KiB is plenty for the client's few control messages.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const clock = deps.clock ?? (() => new Date());
   const moduleDeps: ModuleDeps = {
     ...deps,
     clock,
+    bus: deps.bus ?? createInProcessBus(),
     accessTokens: createAccessTokens(app.jwt, clock),
     authLimits: options.authLimits ?? DEFAULT_LOGIN_LIMITS,
   };

@@ -5,13 +5,15 @@ import { hasDemoAccounts } from './db/seed/demo.ts';
 import { onShutdown, openRuntime } from './runtime.ts';
 
 const runtime = await openRuntime();
-const { env, database, mailer } = runtime;
+const { env, database, mailer, bus } = runtime;
 if (!env.databaseUrl) {
   console.warn(
     'start:api on the embedded database: worker jobs do not run in this process (use `npm start`).',
   );
 }
-const app = await buildApi({ db: database.db, env, brand: runtime.brand, mailer });
+// With the in-process bus, /v1/live here receives no deltas from a separate gateway process until the Redis bus
+// (scale-out issue); its snapshot still works.
+const app = await buildApi({ db: database.db, env, brand: runtime.brand, mailer, bus });
 await app.listen({ port: env.port, host: env.host });
 console.log(banner(env, { demo: await hasDemoAccounts(database.db), dbKind: database.kind }));
 

@@ -1,24 +1,33 @@
-/** All-in-one process (`npm start`): API + console + worker jobs on one database (PGlite by default). */
+/**
+ * All-in-one process (`npm start`): API + console + device gateway (GATEWAY=off to skip) + worker jobs on one
+ * database (PGlite by default) and one in-process bus.
+ */
 import { buildApi } from './app.ts';
 import { banner } from './banner.ts';
 import { hasDemoAccounts } from './db/seed/demo.ts';
+import { startGateway } from './gateway/gateway.ts';
 import { onShutdown, openRuntime } from './runtime.ts';
 import { workerJobs } from './worker/jobs.ts';
 import { startJobs } from './worker/runner.ts';
 
 const runtime = await openRuntime();
-const { env, database, mailer } = runtime;
-const app = await buildApi({ db: database.db, env, brand: runtime.brand, mailer });
+const { env, database, mailer, bus } = runtime;
+const app = await buildApi({ db: database.db, env, brand: runtime.brand, mailer, bus });
 await app.listen({ port: env.port, host: env.host });
+const gateway = env.gateway.enabled
+  ? await startGateway({ database, bus, config: env.gateway, log: app.log.child({ role: 'gateway' }) })
+  : null;
 const jobs = startJobs(
   workerJobs({ db: database.db, mailer, clock: () => new Date(), smtpConfigured: Boolean(env.smtpUrl) }),
   app.log,
 );
 
 const demo = await hasDemoAccounts(database.db);
-console.log(banner(env, { demo, dbKind: database.kind }));
+console.log(banner(env, { demo, dbKind: database.kind, devicePorts: gateway?.ports }));
 
 onShutdown(async () => {
+  // Devices first: stop accepting, commit what was received and send its acks, then the API.
+  await gateway?.stop();
   await app.close();
   await jobs.stop();
   await runtime.close();

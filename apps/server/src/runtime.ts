@@ -1,5 +1,6 @@
 /** What every process opens first: environment, brand, database (migrated, seeded) and mailer. */
 import type { Brand } from '@civicfleet/shared';
+import { createInProcessBus, type Bus } from './bus/bus.ts';
 import { loadBrand } from './config/brand.ts';
 import { loadEnv, type Env } from './config/env.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -12,6 +13,8 @@ export interface Runtime {
   brand: Brand;
   database: Database;
   mailer: Mailer;
+  /** In-process by default; the scale-out issue swaps in Redis (REDIS_URL) behind the same interface. */
+  bus: Bus;
   seededDemo: boolean;
   close(): Promise<void>;
 }
@@ -28,13 +31,16 @@ export async function openRuntime(log: (msg: string) => void = console.log): Pro
     onError: (error, id) =>
       log(`mail ${id} not delivered: ${error instanceof Error ? error.message : String(error)}`),
   });
+  const bus = createInProcessBus();
   return {
     env,
     brand,
     database,
     mailer,
+    bus,
     seededDemo,
     async close() {
+      await bus.close();
       await mailer.close();
       await database.close();
     },

@@ -12,6 +12,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import type { LoginResult, RoleName } from '@civicfleet/shared';
 import { buildApi } from '../src/app.ts';
+import { createInProcessBus, type Bus } from '../src/bus/bus.ts';
 import { loadBrand } from '../src/config/brand.ts';
 import type { Env } from '../src/config/env.ts';
 import { openPglite, openPostgres, type Database, type Db } from '../src/db/client.ts';
@@ -87,7 +88,16 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     logLevel: 'silent',
     trustProxy: false,
     publicUrl: 'http://localhost:8080',
-    devicePorts: [5023, 5027, 5055],
+    devicePorts: [5010, 5023, 5027],
+    gateway: {
+      enabled: false,
+      host: '127.0.0.1',
+      ports: { ais140: 0, gt06: 0, teltonika: 0 },
+      idleTimeoutS: 600,
+      maxConnections: 1000,
+      flushMs: 50,
+      batchRows: 2000,
+    },
     ...overrides,
   };
 }
@@ -97,6 +107,8 @@ export interface TestAppOptions {
   clock?: Clock;
   mailer?: Mailer;
   extraModules?: ApiModule[];
+  /** The bus shared with a gateway started in the test (default: a fresh in-process bus). */
+  bus?: Bus;
   /** Default: the production per-username limit, but 10,000 attempts per IP (all injects come from 127.0.0.1). */
   authLimits?: AttemptLimits;
 }
@@ -112,6 +124,7 @@ export interface TestApp {
   database: Database;
   env: Env;
   mailer: Mailer;
+  bus: Bus;
   /** Signs in (demo role name, or an e-mail/phone with `password`) and returns the full login answer. */
   signIn(who: RoleName | string, password?: string): Promise<LoginResult>;
   /** Access token of a demo role or account (cached per role/username). */
@@ -128,12 +141,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const env = testEnv(options.env);
   const mailer =
     options.mailer ?? createOutboxMailer({ db: testDb.db, from: env.mailFrom, smtpUrl: env.smtpUrl });
+  const bus = options.bus ?? createInProcessBus();
   const app = await buildApi(
     {
       db: testDb.db,
       env,
       brand: loadBrand(env.brand),
       mailer,
+      bus,
       ...(options.clock ? { clock: options.clock } : {}),
     },
     {
@@ -166,6 +181,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database: testDb.database,
     env,
     mailer,
+    bus,
     signIn,
     login,
     auth: async (who, password) => ({ authorization: `Bearer ${await login(who, password)}` }),

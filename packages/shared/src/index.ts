@@ -15,3 +15,6 @@ export * from './contracts/search.contract.ts';
 export * from './contracts/admin-division.contract.ts';
 export * from './contracts/outbox.contract.ts';
 export * from './contracts/live.contract.ts';
+export * from './contracts/device.contract.ts';
+export * from './contracts/vehicle.contract.ts';
+export * from './contracts/raw-log.contract.ts';

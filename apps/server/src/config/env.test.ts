@@ -18,7 +18,16 @@ describe('loadEnv', () => {
     expect(env.databaseUrl).toBeUndefined();
     expect(env.demo).toBe(true);
     expect(env.publicUrl).toBe('http://localhost:8080');
-    expect(env.devicePorts).toEqual([5023, 5027, 5055]);
+    expect(env.devicePorts).toEqual([5010, 5023, 5027]);
+    expect(env.gateway).toEqual({
+      enabled: true,
+      host: '0.0.0.0',
+      ports: { ais140: 5010, gt06: 5023, teltonika: 5027 },
+      idleTimeoutS: 600,
+      maxConnections: 100_000,
+      flushMs: 1000,
+      batchRows: 2000,
+    });
     expect(env.brand).toBe('civicfleet');
   });
 

@@ -34,11 +34,26 @@ const RawEnvSchema = z.object({
   TRUST_PROXY: onOff.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.url('PUBLIC_URL must be a URL').optional(),
+  /** Device ports the port checker allows on loopback; default: the three gateway ports below. */
   DEVICE_PORTS: z
     .string()
-    .default('5023,5027,5055')
     .transform((s) => s.split(',').map((p) => Number(p.trim())))
-    .pipe(z.array(z.number().int().min(1).max(65535))),
+    .pipe(z.array(z.number().int().min(1).max(65535)))
+    .optional(),
+  /** Gateway TCP ports per protocol (0 = an ephemeral port, for tests). */
+  AIS140_PORT: z.coerce.number().int().min(0).max(65535).default(5010),
+  GT06_PORT: z.coerce.number().int().min(0).max(65535).default(5023),
+  TELTONIKA_PORT: z.coerce.number().int().min(0).max(65535).default(5027),
+  /** Run the TCP gateway inside `npm start` (main.ts). `npm run start:gateway` always runs it. */
+  GATEWAY: onOff.default(true),
+  GATEWAY_HOST: z.string().min(1).optional(),
+  /** A device connection silent for this long is closed (devices reconnect). */
+  GATEWAY_IDLE_TIMEOUT_S: z.coerce.number().int().min(1).default(600),
+  GATEWAY_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(100_000),
+  /** Ingest batches commit at most this long after their first row … */
+  INGEST_FLUSH_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
+  /** … or as soon as they hold this many rows. */
+  INGEST_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).default(2000),
 });
 
 export interface Env {
@@ -61,6 +76,19 @@ export interface Env {
   publicUrl: string;
   /** Device TCP ports the platform listens on (checked by the port checker). */
   devicePorts: number[];
+  gateway: GatewayEnv;
+}
+
+export interface GatewayEnv {
+  /** Start the gateway in the all-in-one process. */
+  enabled: boolean;
+  /** Listen address of the device ports (default: HOST). */
+  host: string;
+  ports: { ais140: number; gt06: number; teltonika: number };
+  idleTimeoutS: number;
+  maxConnections: number;
+  flushMs: number;
+  batchRows: number;
 }
 
 type Source = Record<string, string | undefined>;
@@ -89,7 +117,17 @@ export function loadEnv(source: Source = process.env): Env {
     logLevel: raw.LOG_LEVEL,
     trustProxy: raw.TRUST_PROXY,
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
-    devicePorts: raw.DEVICE_PORTS,
+    devicePorts:
+      raw.DEVICE_PORTS ?? [raw.AIS140_PORT, raw.GT06_PORT, raw.TELTONIKA_PORT].filter((p) => p > 0),
+    gateway: {
+      enabled: raw.GATEWAY,
+      host: raw.GATEWAY_HOST ?? raw.HOST,
+      ports: { ais140: raw.AIS140_PORT, gt06: raw.GT06_PORT, teltonika: raw.TELTONIKA_PORT },
+      idleTimeoutS: raw.GATEWAY_IDLE_TIMEOUT_S,
+      maxConnections: raw.GATEWAY_MAX_CONNECTIONS,
+      flushMs: raw.INGEST_FLUSH_MS,
+      batchRows: raw.INGEST_BATCH_ROWS,
+    },
   };
 }
 

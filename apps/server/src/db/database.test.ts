@@ -35,13 +35,23 @@ describe('migrations and seeding on an empty database', () => {
     expect(tables.map((t) => t.name)).toEqual([
       'admin_divisions',
       'audit_log',
+      'device_latest',
+      'devices',
+      'events',
       'organisation_settings',
       'organisations',
       'outbox',
       'password_resets',
+      'positions',
+      'positions_default',
+      'raw_logs',
+      'raw_logs_default',
       'refresh_tokens',
       'roles',
+      'unknown_devices',
       'users',
+      'vehicle_device_links',
+      'vehicles',
     ]);
     const builtin = await empty.db.select({ name: roles.name, isBuiltin: roles.isBuiltin }).from(roles);
     expect(builtin.map((r) => r.name).sort()).toEqual([...ROLE_NAMES].sort());

@@ -20,6 +20,11 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** An HTTP/1.1 upgrade to the WebSocket protocol (what @fastify/websocket hands to a route's wsHandler). */
+export function isWebSocketUpgrade(request: FastifyRequest): boolean {
+  return (request.headers.upgrade ?? '').toLowerCase() === 'websocket';
+}
+
 export function isAllowed(auth: AuthContext, permission: RoutePermission): boolean {
   if ('authenticated' in permission || 'public' in permission) return true;
   if ('superAdminOnly' in permission) return isSuperAdmin(auth.roleName);
@@ -40,6 +45,7 @@ export function registerAuthentication(app: FastifyInstance, authenticator: Auth
     const url = request.routeOptions.url;
     // Unmatched paths (404 handler), static files and the docs carry no declaration.
     if (!permission || url === undefined || isExempt(url)) return;
+    if (request.routeOptions.config.websocketAuth === true && isWebSocketUpgrade(request)) return;
     const token = bearerToken(request);
     if ('public' in permission) {
       // Public routes still learn who is calling when a valid token is sent.

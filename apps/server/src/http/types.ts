@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Brand } from '@civicfleet/shared';
+import type { Bus } from '../bus/bus.ts';
 import type { Env } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -42,11 +43,14 @@ export interface ApiDeps {
   brand: Brand;
   mailer: Mailer;
   clock?: Clock;
+  /** The bus the gateway publishes committed live deltas on (default: a private in-process bus). */
+  bus?: Bus;
 }
 
 /** ApiDeps with the defaults filled in, as modules receive them. */
 export interface ModuleDeps extends ApiDeps {
   clock: Clock;
+  bus: Bus;
   /** Signs and verifies access JWTs (the auth module issues them). */
   accessTokens: AccessTokens;
   /** Sign-in attempt limits (tests raise the per-IP limit: every inject comes from 127.0.0.1). */
@@ -70,6 +74,11 @@ export interface ApiModule {
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: RoutePermission;
+    /**
+     * WebSocket routes only: the upgrade request is not checked for a Bearer header (browsers cannot send one on a
+     * WebSocket); the route's handler authenticates the connection itself. Plain HTTP requests are still checked.
+     */
+    websocketAuth?: true;
   }
   interface FastifyRequest {
     /** The caller; throws 401 when read on a request without a valid session (use authOrNull on public routes). */

@@ -12,6 +12,10 @@ import { portCheckModule } from './port-check/port-check.routes.ts';
 import { roleModule } from './role/role.routes.ts';
 import { searchModule } from './search/search.routes.ts';
 import { userModule } from './user/user.routes.ts';
+import { deviceModule } from './device/device.routes.ts';
+import { vehicleModule } from './vehicle/vehicle.routes.ts';
+import { rawLogModule } from './raw-log/raw-log.routes.ts';
+import { liveModule } from '../live/live.routes.ts';
 
 export const apiModules: ApiModule[] = [
   healthModule,
@@ -23,4 +27,8 @@ export const apiModules: ApiModule[] = [
   adminDivisionModule,
   searchModule,
   portCheckModule,
+  deviceModule,
+  vehicleModule,
+  rawLogModule,
+  liveModule,
 ];

@@ -4,3 +4,8 @@ export * from './auth.ts';
 export * from './audit.ts';
 export * from './mail.ts';
 export * from './admin-divisions.ts';
+export * from './devices.ts';
+export * from './vehicles.ts';
+export * from './events.ts';
+export * from './positions.ts';
+export * from './raw-logs.ts';

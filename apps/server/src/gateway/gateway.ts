@@ -1,0 +1,153 @@
+/**
+ * The gateway role: one TCP listener per protocol, device connections, the ingest pipeline and its batch writer.
+ *
+ *   const gateway = await startGateway({ database, bus, env: env.gateway, log });
+ *   gateway.ports            // { ais140, gt06, teltonika } as bound (0 in the config = an ephemeral port)
+ *   await gateway.stop();    // stop accepting, ingest what was received, commit, send the acks, close sockets
+ */
+import net from 'node:net';
+import { getCodec, PROTOCOLS, type Codec, type Protocol } from '@civicfleet/protocols';
+import type { Bus } from '../bus/bus.ts';
+import type { GatewayEnv } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
+import { openDeviceConnection, type DeviceConnection, type GatewayLog } from './connection.ts';
+import { createDeviceDirectory, type DeviceDirectory } from './device-directory.ts';
+import type { BatchTable } from './ingest/batch.ts';
+import { createStages, type IngestStage } from './ingest/pipeline.ts';
+import { sqlClientOf } from './ingest/sql-client.ts';
+import { createIngestWriter, type IngestWriter, type WriterHooks } from './ingest/writer.ts';
+import { createConnectionRegistry, type ConnectionRegistry } from './registry.ts';
+
+export type GatewayConfig = Pick<
+  GatewayEnv,
+  'host' | 'ports' | 'idleTimeoutS' | 'maxConnections' | 'flushMs' | 'batchRows'
+> & {
+  /** Frames per connection waiting for their commit before the socket stops reading. Default 1000. */
+  maxPendingFrames?: number;
+  /** Idle timeout in ms (overrides idleTimeoutS; tests). */
+  idleTimeoutMs?: number;
+};
+
+export interface GatewayDeps {
+  database: Database;
+  bus?: Bus | undefined;
+  config: GatewayConfig;
+  log?: GatewayLog;
+  clock?: () => number;
+  /** Protocols to listen for (default all three). */
+  protocols?: readonly Protocol[];
+  /** Codec per protocol (default: @civicfleet/protocols getCodec). */
+  codecs?: Partial<Record<Protocol, Codec>>;
+  /** Stages inserted after alarms (derive: state intervals, daily stats, geofence visits). */
+  deriveStages?: readonly IngestStage[];
+  /** Tables those stages write (see BatchTable). */
+  tables?: readonly BatchTable<unknown>[];
+  writerHooks?: WriterHooks;
+}
+
+export interface Gateway {
+  ports: Partial<Record<Protocol, number>>;
+  registry: ConnectionRegistry;
+  writer: IngestWriter;
+  directory: DeviceDirectory;
+  readonly connections: number;
+  stop(): Promise<void>;
+}
+
+const silentLog: GatewayLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
+  const { config } = deps;
+  const log = deps.log ?? silentLog;
+  const clock = deps.clock ?? Date.now;
+  const sql = sqlClientOf(deps.database);
+  const directory = createDeviceDirectory(sql);
+  const registry = createConnectionRegistry();
+  const writer = createIngestWriter({
+    sql,
+    bus: deps.bus,
+    flushMs: config.flushMs,
+    batchRows: config.batchRows,
+    clock,
+    ...(deps.tables ? { tables: deps.tables } : {}),
+    ...(deps.writerHooks ? { hooks: deps.writerHooks } : {}),
+    onFlushError(error, batch) {
+      log.error({ err: error, positions: batch.positions.length }, 'ingest batch failed; acks withheld');
+      // The in-memory state ran ahead of what is stored: reload it from the database.
+      directory.invalidate([...batch.latest.keys()]);
+    },
+  });
+  const stages = createStages({ derive: deps.deriveStages ?? [] });
+  const open = new Set<DeviceConnection>();
+  const servers: net.Server[] = [];
+  const ports: Partial<Record<Protocol, number>> = {};
+
+  try {
+    for (const protocol of deps.protocols ?? PROTOCOLS) {
+      const codec = deps.codecs?.[protocol] ?? getCodec(protocol);
+      const server = net.createServer((socket) => {
+        const connection = openDeviceConnection(socket, codec, {
+          writer,
+          directory,
+          registry,
+          stages,
+          clock,
+          idleTimeoutMs: config.idleTimeoutMs ?? config.idleTimeoutS * 1000,
+          maxPendingFrames: config.maxPendingFrames ?? 1000,
+          log,
+        });
+        open.add(connection);
+        void connection.closed.then(() => open.delete(connection));
+      });
+      server.maxConnections = config.maxConnections;
+      server.on('error', (error) => log.error({ err: error, protocol }, 'gateway listener error'));
+      ports[protocol] = await listen(server, config.ports[protocol], config.host);
+      servers.push(server);
+      log.info({ protocol, port: ports[protocol] }, 'gateway listening');
+    }
+  } catch (error) {
+    // A port in use: close the listeners already opened before failing.
+    await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+    await writer.close();
+    throw error;
+  }
+
+  let stopping: Promise<void> | null = null;
+  return {
+    ports,
+    registry,
+    writer,
+    directory,
+    get connections() {
+      return open.size;
+    },
+    stop() {
+      stopping ??= (async () => {
+        const closedServers = servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())));
+        const connections = [...open];
+        await Promise.all(connections.map((c) => c.quiesce()));
+        await writer.close();
+        await Promise.all(connections.map((c) => c.repliesSent()));
+        for (const c of connections) c.end();
+        await Promise.race([
+          Promise.all(connections.map((c) => c.closed)),
+          new Promise((resolve) => setTimeout(resolve, 2000).unref()),
+        ]);
+        for (const c of connections) c.close('gateway stopped');
+        await Promise.all(closedServers);
+      })();
+      return stopping;
+    },
+  };
+}
+
+function listen(server: net.Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}

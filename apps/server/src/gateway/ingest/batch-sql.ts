@@ -1,0 +1,281 @@
+/**
+ * The writer's statements, one function per table. Raw parameterised multi-row INSERT/UPDATE (research/stack.md §6:
+ * Drizzle's builder costs 2–3× on this path). All run inside the batch's transaction, in the order of writeBatch().
+ */
+import type { Batch } from './batch.ts';
+import type { EventRow, LatestRow, PositionRow, RawLogRow } from './rows.ts';
+import type { SqlExecutor } from './sql-client.ts';
+import {
+  arrayLiteral,
+  chunks,
+  csvLine,
+  id,
+  int16,
+  json,
+  num,
+  rowsPerStatement,
+  text,
+  valuesList,
+  type ArrayKind,
+} from './sql-values.ts';
+
+/** Rows per unnest statement: bounds the size of one parameter (a batch is normally smaller). */
+const MAX_UNNEST_ROWS = 10_000;
+
+type Column<R> = readonly [name: string, type: string, kind: ArrayKind, value: (row: R) => unknown];
+
+/**
+ * The big tables take one INSERT … SELECT FROM unnest($1::type[], …) per batch, with each column passed as ONE array
+ * literal: the statement and its plan are the same whatever the batch size (a VALUES list of 2,000 rows × 22
+ * columns costs far more to parse and plan), and no per-value driver serialisation. Same SQL on both engines.
+ */
+function unnestStatement<R>(table: string, columns: readonly Column<R>[], suffix = ''): string {
+  const names = columns.map(([name]) => name).join(',');
+  const arrays = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(',');
+  return `INSERT INTO ${table} (${names}) SELECT * FROM unnest(${arrays}) ${suffix}`;
+}
+
+/** COPY of `rows` into `table` as CSV (engines with SqlExecutor.copyCsv: PGlite, where it is ~3× an INSERT). */
+async function copyRows<R>(
+  copyCsv: NonNullable<SqlExecutor['copyCsv']>,
+  table: string,
+  columns: readonly Column<R>[],
+  rows: readonly R[],
+): Promise<void> {
+  const kinds = columns.map(([, , kind]) => kind);
+  const lines = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as R;
+    lines[i] = csvLine(
+      kinds,
+      columns.map(([, , , value]) => value(row)),
+    );
+  }
+  await copyCsv(`COPY ${table} (${columns.map(([name]) => name).join(',')})`, `${lines.join('\n')}\n`);
+}
+
+async function insertUnnest<R>(
+  tx: SqlExecutor,
+  statement: string,
+  columns: readonly Column<R>[],
+  rows: readonly R[],
+): Promise<void> {
+  for (const chunk of chunks(rows, MAX_UNNEST_ROWS)) {
+    const params = columns.map(([, , kind, value]) => arrayLiteral(kind, chunk.map(value)));
+    await tx.query(statement, params);
+  }
+}
+
+const POSITION_COLUMNS: readonly Column<PositionRow>[] = [
+  ['device_id', 'bigint', 'number', (p) => p.deviceId],
+  ['fixed_at', 'timestamptz', 'time', (p) => p.fixedAt],
+  ['server_at', 'timestamptz', 'time', (p) => p.serverAt],
+  ['vehicle_id', 'bigint', 'number', (p) => p.vehicleId],
+  ['lat', 'float8', 'number', (p) => num(p.lat)],
+  ['lon', 'float8', 'number', (p) => num(p.lon)],
+  ['speed_kph', 'real', 'number', (p) => num(p.speedKph)],
+  ['heading_deg', 'real', 'number', (p) => num(p.headingDeg)],
+  ['altitude_m', 'real', 'number', (p) => num(p.altitudeM)],
+  ['satellites', 'smallint', 'number', (p) => int16(p.satellites)],
+  ['hdop', 'real', 'number', (p) => num(p.hdop)],
+  ['gps_valid', 'boolean', 'boolean', (p) => p.gpsValid],
+  ['ignition', 'boolean', 'boolean', (p) => p.ignition],
+  ['motion', 'boolean', 'boolean', (p) => p.motion],
+  ['main_power', 'boolean', 'boolean', (p) => p.mainPower],
+  ['main_voltage_v', 'real', 'number', (p) => num(p.mainVoltageV)],
+  ['battery_voltage_v', 'real', 'number', (p) => num(p.batteryVoltageV)],
+  ['gsm_signal', 'smallint', 'number', (p) => int16(p.gsmSignal)],
+  ['distance_m', 'real', 'number', (p) => num(p.distanceM)],
+  ['odometer_m', 'float8', 'number', (p) => num(p.odometerM)],
+  ['history', 'boolean', 'boolean', (p) => p.history],
+  ['attrs', 'jsonb', 'text', (p) => json(p.attrs)],
+];
+const INSERT_POSITIONS = unnestStatement('positions', POSITION_COLUMNS, 'ON CONFLICT DO NOTHING');
+
+/**
+ * Exact duplicates (same device and fix time) are ignored: devices resend what we did not ack in time. With COPY
+ * (PGlite) the rows go through a temporary staging table first, because COPY has no ON CONFLICT.
+ */
+export async function insertPositions(tx: SqlExecutor, rows: readonly PositionRow[]): Promise<void> {
+  if (!tx.copyCsv) return insertUnnest(tx, INSERT_POSITIONS, POSITION_COLUMNS, rows);
+  await tx.query(
+    'CREATE TEMP TABLE IF NOT EXISTS positions_stage (LIKE positions INCLUDING DEFAULTS) ON COMMIT DELETE ROWS',
+  );
+  await copyRows(tx.copyCsv, 'positions_stage', POSITION_COLUMNS, rows);
+  await tx.query('INSERT INTO positions SELECT * FROM positions_stage ON CONFLICT DO NOTHING');
+}
+
+const RAW_COLUMNS: readonly Column<RawLogRow>[] = [
+  ['received_at', 'timestamptz', 'time', (r) => r.receivedAt],
+  ['device_id', 'bigint', 'number', (r) => r.deviceId],
+  ['imei', 'text', 'text', (r) => text(r.imei)],
+  ['protocol', 'text', 'text', (r) => r.protocol],
+  ['remote_addr', 'text', 'text', (r) => text(r.remoteAddr)],
+  ['bytes', 'bytea', 'bytea', (r) => r.bytes],
+  ['decode_error', 'text', 'text', (r) => text(r.decodeError)],
+  ['checksum_ok', 'boolean', 'boolean', (r) => r.checksumOk],
+];
+const INSERT_RAW_LOGS = unnestStatement('raw_logs', RAW_COLUMNS);
+
+export async function insertRawLogs(tx: SqlExecutor, batch: Batch): Promise<void> {
+  if (tx.copyCsv) return copyRows(tx.copyCsv, 'raw_logs', RAW_COLUMNS, batch.rawLogs);
+  await insertUnnest(tx, INSERT_RAW_LOGS, RAW_COLUMNS, batch.rawLogs);
+}
+
+const LATEST_COLUMNS: readonly Column<LatestRow>[] = [
+  ['device_id', 'bigint', 'number', (l) => l.deviceId],
+  ['vehicle_id', 'bigint', 'number', (l) => l.vehicleId],
+  ['organisation_id', 'bigint', 'number', (l) => l.organisationId],
+  ['fixed_at', 'timestamptz', 'time', (l) => l.fixedAt],
+  ['server_at', 'timestamptz', 'time', (l) => l.serverAt],
+  ['lat', 'float8', 'number', (l) => num(l.lat)],
+  ['lon', 'float8', 'number', (l) => num(l.lon)],
+  ['speed_kph', 'real', 'number', (l) => num(l.speedKph)],
+  ['heading_deg', 'real', 'number', (l) => num(l.headingDeg)],
+  ['altitude_m', 'real', 'number', (l) => num(l.altitudeM)],
+  ['satellites', 'smallint', 'number', (l) => int16(l.satellites)],
+  ['gps_valid', 'boolean', 'boolean', (l) => l.gpsValid],
+  ['ignition', 'boolean', 'boolean', (l) => l.ignition],
+  ['motion', 'boolean', 'boolean', (l) => l.motion],
+  ['main_power', 'boolean', 'boolean', (l) => l.mainPower],
+  ['main_voltage_v', 'real', 'number', (l) => num(l.mainVoltageV)],
+  ['battery_voltage_v', 'real', 'number', (l) => num(l.batteryVoltageV)],
+  ['gsm_signal', 'smallint', 'number', (l) => int16(l.gsmSignal)],
+  ['odometer_m', 'float8', 'number', (l) => num(l.odometerM)],
+  ['status', 'text', 'text', (l) => l.status],
+  ['status_since', 'timestamptz', 'time', (l) => l.statusSince],
+  ['last_packet_at', 'timestamptz', 'time', (l) => l.lastPacketAt],
+];
+
+/** Upsert; the guard keeps a row from ever moving back to an older fix (e.g. two gateways, one of them behind). */
+const UPSERT_LATEST = unnestStatement(
+  'device_latest',
+  LATEST_COLUMNS,
+  `ON CONFLICT (device_id) DO UPDATE SET ${LATEST_COLUMNS.filter(([name]) => name !== 'device_id')
+    .map(([name]) => `${name} = excluded.${name}`)
+    .join(', ')}
+   WHERE coalesce(excluded.fixed_at, '-infinity') >= coalesce(device_latest.fixed_at, '-infinity')`,
+);
+
+export async function upsertLatest(tx: SqlExecutor, batch: Batch): Promise<void> {
+  await insertUnnest(tx, UPSERT_LATEST, LATEST_COLUMNS, [...batch.latest.values()]);
+}
+
+export async function updateLastSeen(tx: SqlExecutor, batch: Batch): Promise<void> {
+  const rows = [...batch.seenDevices];
+  for (const chunk of chunks(rows, rowsPerStatement(2))) {
+    const params: unknown[] = [];
+    for (const [deviceId, at] of chunk) params.push(id(deviceId), at);
+    await tx.query(
+      `UPDATE devices d SET last_seen_at = greatest(d.last_seen_at, v.at)
+       FROM (VALUES ${valuesList(chunk.length, ['bigint', 'timestamptz'])}) AS v(id, at) WHERE d.id = v.id`,
+      params,
+    );
+  }
+}
+
+/** Repeats and closes of alerts opened by earlier batches (before the inserts: a close frees the open slot). */
+export async function updateEvents(tx: SqlExecutor, batch: Batch): Promise<void> {
+  const rows = [...batch.eventUpdates.values()];
+  for (const chunk of chunks(rows, rowsPerStatement(5))) {
+    const params: unknown[] = [];
+    for (const u of chunk) params.push(id(u.deviceId), u.type, u.lastAt, u.repeatCount, u.endedAt);
+    await tx.query(
+      `UPDATE events e SET last_at = greatest(e.last_at, v.last_at), repeat_count = greatest(e.repeat_count, v.repeat_count),
+         ended_at = v.ended_at
+       FROM (VALUES ${valuesList(chunk.length, ['bigint', 'text', 'timestamptz', 'int', 'timestamptz'])})
+         AS v(device_id, type, last_at, repeat_count, ended_at)
+       WHERE e.device_id = v.device_id AND e.type = v.type AND e.ended_at IS NULL`,
+      params,
+    );
+  }
+}
+
+const EVENT_COLUMNS = [
+  'device_id',
+  'vehicle_id',
+  'organisation_id',
+  'type',
+  'started_at',
+  'ended_at',
+  'last_at',
+  'repeat_count',
+  'lat',
+  'lon',
+  'late',
+  'attrs',
+] as const;
+
+export interface InsertedEvent {
+  id: string;
+  row: EventRow;
+}
+
+/**
+ * New alerts. An alert of the same type already open for the device (another process, or state lost in a failed
+ * batch) is not duplicated: the partial unique index events_open_uq turns it into DO NOTHING.
+ */
+export async function insertEvents(tx: SqlExecutor, batch: Batch): Promise<InsertedEvent[]> {
+  const inserted: InsertedEvent[] = [];
+  const casts = EVENT_COLUMNS.map(() => '');
+  for (const chunk of chunks(batch.newEvents, rowsPerStatement(EVENT_COLUMNS.length))) {
+    const params: unknown[] = [];
+    for (const e of chunk) {
+      params.push(
+        id(e.deviceId),
+        id(e.vehicleId),
+        id(e.organisationId),
+        text(e.type),
+        e.startedAt,
+        e.endedAt,
+        e.lastAt,
+        e.repeatCount,
+        num(e.lat),
+        num(e.lon),
+        e.late,
+        json(e.attrs),
+      );
+    }
+    const returned = await tx.query<{
+      id: string;
+      device_id: string;
+      type: string;
+      started_at: Date;
+      late: boolean;
+    }>(
+      `INSERT INTO events (${EVENT_COLUMNS.join(',')}) VALUES ${valuesList(chunk.length, casts)}
+       ON CONFLICT (device_id, type) WHERE ended_at IS NULL DO NOTHING
+       RETURNING id::text AS id, device_id::text AS device_id, type, started_at, late`,
+      params,
+    );
+    for (const r of returned) {
+      const row = chunk.find(
+        (e) =>
+          String(e.deviceId) === r.device_id &&
+          e.type === r.type &&
+          e.late === r.late &&
+          e.startedAt.getTime() === new Date(r.started_at).getTime(),
+      );
+      if (row) inserted.push({ id: r.id, row });
+    }
+  }
+  return inserted;
+}
+
+export async function upsertUnknownDevices(tx: SqlExecutor, batch: Batch): Promise<void> {
+  const rows = [...batch.unknownDevices.values()];
+  for (const chunk of chunks(rows, rowsPerStatement(6))) {
+    const params: unknown[] = [];
+    for (const u of chunk) {
+      params.push(text(u.imei), u.protocol, u.firstSeenAt, u.lastSeenAt, u.packets, text(u.remoteAddr));
+    }
+    await tx.query(
+      `INSERT INTO unknown_devices (imei, protocol, first_seen_at, last_seen_at, packets, remote_addr)
+       VALUES ${valuesList(chunk.length, ['', '', '', '', '', ''])}
+       ON CONFLICT (imei) DO UPDATE SET protocol = excluded.protocol, remote_addr = excluded.remote_addr,
+         last_seen_at = greatest(unknown_devices.last_seen_at, excluded.last_seen_at),
+         packets = unknown_devices.packets + excluded.packets`,
+      params,
+    );
+  }
+}

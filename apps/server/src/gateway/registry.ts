@@ -1,0 +1,36 @@
+/**
+ * IMEI → the live connection of that device, for delivering commands later (the commands issue) and for closing a
+ * device's stale connection when it reconnects: the newest connection of an IMEI wins.
+ */
+export interface RegisteredConnection {
+  readonly id: number;
+  /** Writes bytes to the device (commands). Returns false when the connection is gone. */
+  send(bytes: Uint8Array): boolean;
+  close(reason: string): void;
+}
+
+export interface ConnectionRegistry {
+  register(imei: string, connection: RegisteredConnection): void;
+  unregister(imei: string, connection: RegisteredConnection): void;
+  get(imei: string): RegisteredConnection | undefined;
+  readonly size: number;
+}
+
+export function createConnectionRegistry(): ConnectionRegistry {
+  const byImei = new Map<string, RegisteredConnection>();
+  return {
+    register(imei, connection) {
+      const previous = byImei.get(imei);
+      byImei.set(imei, connection);
+      if (previous && previous !== connection)
+        previous.close('replaced by a newer connection of the same IMEI');
+    },
+    unregister(imei, connection) {
+      if (byImei.get(imei) === connection) byImei.delete(imei);
+    },
+    get: (imei) => byImei.get(imei),
+    get size() {
+      return byImei.size;
+    },
+  };
+}

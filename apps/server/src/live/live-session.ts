@@ -1,0 +1,155 @@
+/**
+ * One /v1/live connection: authenticate, snapshot, then batched deltas.
+ *
+ * - Auth: `?token=<access token>` on the URL, or a first message `{ "type": "auth", "token": "…" }` within
+ *   AUTH_TIMEOUT_MS (browsers cannot set headers on a WebSocket; an Authorization header works for other clients).
+ *   Failure sends `{ type: 'error' }` and closes with 4401. A later `auth` message swaps in a fresh token; the session
+ *   is re-checked every RECHECK_MS and closed (4401) once its token has expired or the user was disabled.
+ * - Then: `snapshot` (the latest fix of every device in the user's organisations), then `delta` messages at most
+ *   every DELTA_EVERY_MS, filtered to those organisations and coalesced per device (newest wins).
+ * - A client that does not read (more than MAX_BUFFERED_BYTES queued) is closed with 4008.
+ */
+import type { WebSocket } from 'ws';
+import type { LiveAlert, LiveDelta, LiveMessage, LivePosition } from '@civicfleet/shared';
+import { TOPICS, type Bus } from '../bus/bus.ts';
+import type { Db } from '../db/client.ts';
+import type { Authenticator } from '../http/authenticate.ts';
+import type { AuthContext, Clock } from '../http/types.ts';
+import { livePositionOf } from './live-mapping.ts';
+import { listLatestInScope } from './live.repository.ts';
+
+export const AUTH_TIMEOUT_MS = 10_000;
+export const DELTA_EVERY_MS = 500;
+export const RECHECK_MS = 60_000;
+export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+export const CLOSE_UNAUTHORISED = 4401;
+export const CLOSE_TOO_SLOW = 4008;
+
+export interface LiveSessionDeps {
+  db: Db;
+  bus: Bus;
+  authenticator: Authenticator;
+  clock: Clock;
+  /** Override the timings (tests). */
+  timing?: Partial<{ authTimeoutMs: number; deltaEveryMs: number; recheckMs: number }>;
+}
+
+export function runLiveSession(socket: WebSocket, initialToken: string | null, deps: LiveSessionDeps): void {
+  const authTimeoutMs = deps.timing?.authTimeoutMs ?? AUTH_TIMEOUT_MS;
+  const deltaEveryMs = deps.timing?.deltaEveryMs ?? DELTA_EVERY_MS;
+  const recheckMs = deps.timing?.recheckMs ?? RECHECK_MS;
+  let token: string | null = initialToken;
+  let auth: AuthContext | null = null;
+  let visible: Set<string> | 'all' = new Set();
+  let unsubscribe: (() => void) | null = null;
+  const positions = new Map<string, LivePosition>();
+  let alerts: LiveAlert[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  let done = false;
+
+  const send = (message: LiveMessage) => {
+    if (done) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return finish(CLOSE_TOO_SLOW, 'Client too slow');
+    socket.send(JSON.stringify(message));
+  };
+
+  function finish(code: number, reason: string, message?: string): void {
+    if (done) return;
+    if (message) socket.send(JSON.stringify({ type: 'error', message } satisfies LiveMessage));
+    done = true;
+    cleanup();
+    socket.close(code, reason);
+  }
+
+  function cleanup(): void {
+    done = true;
+    unsubscribe?.();
+    unsubscribe = null;
+    for (const t of timers) clearInterval(t);
+  }
+
+  const inScope = (organisationId: string) => visible === 'all' || visible.has(organisationId);
+
+  function onDelta(delta: LiveDelta): void {
+    for (const p of delta.positions) if (inScope(p.organisationId)) positions.set(p.deviceId, p);
+    for (const a of delta.alerts) if (inScope(a.organisationId)) alerts.push(a);
+  }
+
+  function flushDeltas(): void {
+    if (positions.size === 0 && alerts.length === 0) return;
+    const message: LiveMessage = { type: 'delta', positions: [...positions.values()], alerts };
+    positions.clear();
+    alerts = [];
+    send(message);
+  }
+
+  async function check(candidate: string): Promise<AuthContext | null> {
+    try {
+      return await deps.authenticator.authenticate(candidate);
+    } catch {
+      return null;
+    }
+  }
+
+  async function start(candidate: string): Promise<void> {
+    const context = await check(candidate);
+    if (done) return;
+    if (!context) return finish(CLOSE_UNAUTHORISED, 'Unauthorised', 'Invalid or expired access token.');
+    token = candidate;
+    auth = context;
+    visible = context.orgIds === 'all' ? 'all' : new Set(context.orgIds.map(String));
+    // Subscribe before reading the snapshot: a delta committed meanwhile is sent after it, never lost.
+    unsubscribe = deps.bus.subscribe<LiveDelta>(TOPICS.live, onDelta);
+    const nowMs = deps.clock().getTime();
+    const rows = await listLatestInScope(deps.db, context.orgIds);
+    const snapshot: LivePosition[] = [];
+    for (const { latest } of rows) {
+      const position = livePositionOf(latest, nowMs);
+      if (position) snapshot.push(position);
+    }
+    send({ type: 'snapshot', positions: snapshot });
+    timers.push(setInterval(flushDeltas, deltaEveryMs));
+    timers.push(setInterval(() => void recheck(), recheckMs));
+  }
+
+  async function recheck(): Promise<void> {
+    if (!token || (await check(token))) return;
+    finish(
+      CLOSE_UNAUTHORISED,
+      'Session expired',
+      'The session has expired; reconnect with a fresh access token.',
+    );
+  }
+
+  function onMessage(data: unknown): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(String(data));
+    } catch {
+      return;
+    }
+    if (typeof parsed !== 'object' || parsed === null) return;
+    const { type, token: candidate } = parsed as { type?: unknown; token?: unknown };
+    if (type !== 'auth' || typeof candidate !== 'string') return;
+    if (!auth) {
+      void start(candidate).catch(() => finish(1011, 'Internal error'));
+      return;
+    }
+    // A refreshed token for the same user keeps the session alive past the old token's expiry.
+    void check(candidate).then((context) => {
+      if (context && auth && context.userId === auth.userId) token = candidate;
+    });
+  }
+
+  socket.on('message', onMessage);
+  socket.on('close', cleanup);
+  socket.on('error', cleanup);
+  if (initialToken) {
+    void start(initialToken).catch(() => finish(1011, 'Internal error'));
+  } else {
+    const waiting = setTimeout(() => {
+      if (!auth) finish(CLOSE_UNAUTHORISED, 'Unauthorised', 'Send {"type":"auth","token":…} first.');
+    }, authTimeoutMs);
+    timers.push(waiting);
+  }
+}

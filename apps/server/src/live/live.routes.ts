@@ -1,0 +1,46 @@
+/**
+ * GET /v1/live — the WebSocket feed (live.contract.ts; session rules in live-session.ts). The upgrade request is
+ * authenticated by the session itself (config.websocketAuth), because browsers cannot send an Authorization header
+ * on a WebSocket; a plain HTTP GET goes through the normal Bearer check and is told to upgrade.
+ */
+import { bearerToken } from '../http/authenticate.ts';
+import type { ApiModule } from '../http/types.ts';
+import { createAuthenticator } from '../modules/auth/auth-context.service.ts';
+import { runLiveSession, type LiveSessionDeps } from './live-session.ts';
+
+export interface LiveModuleOptions {
+  timing?: LiveSessionDeps['timing'];
+}
+
+export function createLiveModule(options: LiveModuleOptions = {}): ApiModule {
+  return {
+    name: 'live',
+    register(app, deps) {
+      const authenticator = createAuthenticator(deps.db, deps.accessTokens);
+      app.route({
+        method: 'GET',
+        url: '/live',
+        config: { permission: { authenticated: true }, websocketAuth: true },
+        schema: { tags: ['live'], hide: true },
+        handler: async (_request, reply) =>
+          reply.code(426).header('upgrade', 'websocket').send({
+            success: false,
+            message: 'Open /v1/live as a WebSocket.',
+          }),
+        wsHandler: (socket, request) => {
+          const query = request.query as { token?: unknown };
+          const token = typeof query.token === 'string' && query.token ? query.token : bearerToken(request);
+          runLiveSession(socket, token, {
+            db: deps.db,
+            bus: deps.bus,
+            authenticator,
+            clock: deps.clock,
+            ...(options.timing ? { timing: options.timing } : {}),
+          });
+        },
+      });
+    },
+  };
+}
+
+export const liveModule = createLiveModule();

@@ -1,0 +1,147 @@
+/** Vehicles, read side: list/get, live statuses and the live track, scoped to the caller's subtree (404 outside). */
+import {
+  VEHICLE_LIVE_STATUSES,
+  type Vehicle,
+  type VehicleListQuery,
+  type VehicleStatusRow,
+  type VehicleStatuses,
+  type VehicleStatusesQuery,
+  type VehicleTrack,
+  type VehicleTrackQuery,
+} from '@civicfleet/shared';
+import type { Db } from '../../db/client.ts';
+import { NotFoundError } from '../../http/errors.ts';
+import type { AuthContext, Clock } from '../../http/types.ts';
+import { effectiveStatus, livePositionOf } from '../../live/live-mapping.ts';
+import { toId } from '../organisation/scope.ts';
+import * as repo from './vehicle.repository.ts';
+
+const str = (value: bigint | null): string | null => (value === null ? null : String(value));
+const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+
+export function toVehicle(row: repo.VehicleRecord): Vehicle {
+  const v = row.vehicle;
+  return {
+    id: String(v.id),
+    organisation: {
+      id: String(row.organisation.id),
+      tradeName: row.organisation.tradeName,
+      brandName: row.organisation.brandName,
+    },
+    category: v.category,
+    registrationNumber: v.registrationNumber,
+    engineNo: v.engineNo,
+    chassisNo: v.chassisNo,
+    rto: v.rto,
+    rtoCode: v.rtoCode,
+    make: v.make,
+    model: v.model,
+    regDate: v.regDate,
+    rcImages: v.rcImages,
+    kind: v.kind,
+    type: v.type,
+    groupId: str(v.groupId),
+    zoneId: str(v.zoneId),
+    circleId: str(v.circleId),
+    wardId: str(v.wardId),
+    ownerUserId: str(v.ownerUserId),
+    isTrackingActivated: v.isTrackingActivated,
+    speedLimitKph: v.speedLimitKph,
+    createdAt: v.createdAt.toISOString(),
+    device: row.deviceId === null || row.imei === null ? null : { id: String(row.deviceId), imei: row.imei },
+  };
+}
+
+export function createVehicleService({ db, clock }: { db: Db; clock: Clock }) {
+  async function visible(auth: AuthContext, id: bigint): Promise<repo.VehicleRecord> {
+    const row = await repo.findVehicle(db, id, auth.orgIds);
+    if (!row) throw new NotFoundError('Vehicle not found.');
+    return row;
+  }
+
+  return {
+    async list(auth: AuthContext, query: VehicleListQuery): Promise<{ rows: Vehicle[]; total: number }> {
+      const { rows, total } = await repo.listVehicles(
+        db,
+        {
+          orgIds: auth.orgIds,
+          search: query.search?.trim() || undefined,
+          organisationId: query.organisationId === undefined ? undefined : toId(query.organisationId),
+          zoneId: query.zoneId === undefined ? undefined : toId(query.zoneId),
+          wardId: query.wardId === undefined ? undefined : toId(query.wardId),
+        },
+        { offset: query.page * query.pageSize, limit: query.pageSize },
+      );
+      return { rows: rows.map(toVehicle), total };
+    },
+
+    async get(auth: AuthContext, id: bigint): Promise<Vehicle> {
+      return toVehicle(await visible(auth, id));
+    },
+
+    /** Counts per live status over the whole scope (a city fleet is thousands of rows, not millions), rows paged. */
+    async statuses(auth: AuthContext, query: VehicleStatusesQuery): Promise<VehicleStatuses> {
+      const nowMs = clock().getTime();
+      const all: VehicleStatusRow[] = (await repo.listVehicleLatest(db, auth.orgIds)).map((r) => {
+        const l = r.latest;
+        const { status, since } = effectiveStatus(l, nowMs);
+        return {
+          vehicleId: String(r.vehicleId),
+          registrationNumber: r.registrationNumber,
+          organisationId: String(r.organisationId),
+          deviceId: str(r.deviceId),
+          imei: r.imei,
+          status,
+          statusSince: iso(since),
+          lastPacketAt: iso(l?.lastPacketAt ?? null),
+          fixTime: iso(l?.fixedAt ?? null),
+          lat: l?.lat ?? null,
+          lon: l?.lon ?? null,
+          speedKph: l?.speedKph ?? null,
+          ignition: l?.ignition ?? null,
+        };
+      });
+      const counts = Object.fromEntries(
+        VEHICLE_LIVE_STATUSES.map((s) => [s, 0]),
+      ) as VehicleStatuses['counts'];
+      counts.total = all.length;
+      for (const row of all) counts[row.status] += 1;
+      const term = query.search?.trim().toLowerCase();
+      const filtered = all.filter(
+        (r) =>
+          (query.status === undefined || r.status === query.status) &&
+          (!term || r.registrationNumber.toLowerCase().includes(term) || (r.imei ?? '').includes(term)),
+      );
+      const start = query.page * query.pageSize;
+      return { counts, rows: filtered.slice(start, start + query.pageSize), total: filtered.length };
+    },
+
+    async track(auth: AuthContext, query: VehicleTrackQuery): Promise<VehicleTrack> {
+      const vehicle = await visible(auth, toId(query.vehicleId));
+      const result: VehicleTrack = {
+        vehicleId: String(vehicle.vehicle.id),
+        registrationNumber: vehicle.vehicle.registrationNumber,
+        position: null,
+        trail: [],
+      };
+      if (vehicle.deviceId === null) return result;
+      const nowMs = clock().getTime();
+      const latest = await repo.findLatest(db, vehicle.deviceId);
+      result.position = latest ? livePositionOf(latest, nowMs) : null;
+      const trail = await repo.recentTrail(db, {
+        deviceId: vehicle.deviceId,
+        vehicleId: vehicle.vehicle.id,
+        since: new Date(nowMs - query.minutes * 60_000),
+        limit: 5000,
+      });
+      result.trail = trail.map((p) => ({
+        fixTime: p.fixedAt.toISOString(),
+        lat: p.lat,
+        lon: p.lon,
+        speedKph: p.speedKph,
+        headingDeg: p.headingDeg,
+      }));
+      return result;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/** GET /raw-logs?imei=&from=&to= (spec 01 §7 "raw-logs"): frames as received, newest first. */
+import { z } from 'zod';
+import { pageSchema } from './envelope.ts';
+
+export const RawLogQuerySchema = z.object({
+  imei: z
+    .string()
+    .regex(/^\d{8,17}$/, 'The IMEI must be 8 to 17 digits')
+    .optional(),
+  /** Default: 24 hours before `to`. */
+  from: z.coerce.date().optional(),
+  /** Default: now. */
+  to: z.coerce.date().optional(),
+  page: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(500).default(50),
+});
+export type RawLogQuery = z.infer<typeof RawLogQuerySchema>;
+
+export const RawLogSchema = z.object({
+  id: z.string(),
+  receivedAt: z.string(),
+  imei: z.string().nullable(),
+  deviceId: z.string().nullable(),
+  protocol: z.string(),
+  remoteAddr: z.string().nullable(),
+  length: z.number().int(),
+  /** Lower-case hex of the bytes. */
+  hex: z.string(),
+  /** The bytes as text: printable ASCII kept, anything else shown as '.'. */
+  text: z.string(),
+  decodeError: z.string().nullable(),
+  checksumOk: z.boolean().nullable(),
+});
+export type RawLog = z.infer<typeof RawLogSchema>;
+export const RawLogPageSchema = pageSchema(RawLogSchema);
