@@ -58,6 +58,16 @@ export default tseslint.config(
   boundary(['packages/shared/**'], ours()),
   boundary(['packages/protocols/**'], ours('@civicfleet/shared')),
   boundary(['apps/server/**'], ours('@civicfleet/shared', '@civicfleet/protocols')),
+  // Demo mode only: the demo seed registers the simulator's demo fleet and `npm start` drives it in-process.
+  // Nothing else in the server may import the simulator.
+  boundary(
+    [
+      'apps/server/src/db/seed/demo-fleet.ts',
+      'apps/server/src/demo-simulator.ts',
+      'apps/server/src/demo-simulator.test.ts',
+    ],
+    ours('@civicfleet/shared', '@civicfleet/protocols', '@civicfleet/simulator'),
+  ),
   boundary(['tools/simulator/**'], ours('@civicfleet/protocols', '@civicfleet/shared')),
   boundary(
     ['apps/web/**'],

@@ -43,6 +43,14 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: 'on', LOG_LEVEL: 'warn' },
+    // SIMULATOR off: the demo fleet is registered but not driven (no live traffic, default device ports left free).
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO: 'on',
+      SIMULATOR: 'off',
+      LOG_LEVEL: 'warn',
+    },
   },
 });

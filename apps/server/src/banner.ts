@@ -4,7 +4,13 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts.ts';
 /** The start-up message: where to open the console and, with demo data, whom to sign in as. */
 export function banner(
   env: Env,
-  options: { demo: boolean; dbKind: string; devicePorts?: Partial<Record<string, number>> | undefined },
+  options: {
+    demo: boolean;
+    dbKind: string;
+    devicePorts?: Partial<Record<string, number>> | undefined;
+    /** Demo vehicles driven by the in-process simulator. */
+    simulatedVehicles?: number | undefined;
+  },
 ): string {
   const url = `http://localhost:${env.port}`;
   const lines = [
@@ -14,6 +20,8 @@ export function banner(
     `  Mail: ${env.smtpUrl ? 'SMTP' : 'kept in the outbox (GET /v1/outbox as SUPER_ADMIN)'}`,
   ];
   if (options.devicePorts) lines.push(devicePortsLine(options.devicePorts));
+  if (options.simulatedVehicles !== undefined)
+    lines.push(`  Demo fleet: ${options.simulatedVehicles} vehicles simulated (SIMULATOR=off to disable)`);
   if (options.demo) {
     lines.push('', `  Demo accounts (password ${DEMO_PASSWORD}):`, '');
     const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));

@@ -5,6 +5,7 @@
 import { devicePortsLine } from './banner.ts';
 import { loadEnv } from './config/env.ts';
 import { startGateway } from './gateway/gateway.ts';
+import { deriveWiring } from './gateway/ingest/derive-stage.ts';
 import { onShutdown, openRuntime } from './runtime.ts';
 import { consoleJobLogger } from './worker/runner.ts';
 
@@ -24,6 +25,7 @@ const gateway = await startGateway({
   bus: runtime.bus,
   config: env.gateway,
   log,
+  ...deriveWiring(),
 });
 console.log(`\n  CivicFleet gateway running\n${devicePortsLine(gateway.ports)}\n`);
 

@@ -17,6 +17,7 @@ const runtime = await openRuntime();
 const jobs = startJobs(
   workerJobs({
     db: runtime.database.db,
+    database: runtime.database,
     mailer: runtime.mailer,
     clock: () => new Date(),
     smtpConfigured: Boolean(env.smtpUrl),

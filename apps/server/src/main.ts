@@ -5,7 +5,9 @@
 import { buildApi } from './app.ts';
 import { banner } from './banner.ts';
 import { hasDemoAccounts } from './db/seed/demo.ts';
+import { startDemoSimulator } from './demo-simulator.ts';
 import { startGateway } from './gateway/gateway.ts';
+import { deriveWiring } from './gateway/ingest/derive-stage.ts';
 import { onShutdown, openRuntime } from './runtime.ts';
 import { workerJobs } from './worker/jobs.ts';
 import { startJobs } from './worker/runner.ts';
@@ -15,18 +17,49 @@ const { env, database, mailer, bus } = runtime;
 const app = await buildApi({ db: database.db, env, brand: runtime.brand, mailer, bus });
 await app.listen({ port: env.port, host: env.host });
 const gateway = env.gateway.enabled
-  ? await startGateway({ database, bus, config: env.gateway, log: app.log.child({ role: 'gateway' }) })
+  ? await startGateway({
+      database,
+      bus,
+      config: env.gateway,
+      log: app.log.child({ role: 'gateway' }),
+      ...deriveWiring(),
+    })
   : null;
+// Demo fleet (SIMULATOR=off to disable): virtual trackers on loopback against the gateway's bound ports.
+const simulatorLog = app.log.child({ role: 'simulator' });
+const simulator =
+  gateway && env.simulator
+    ? await startDemoSimulator({
+        db: database.db,
+        ports: gateway.ports,
+        log: (line) => simulatorLog.debug(line),
+      })
+    : null;
 const jobs = startJobs(
-  workerJobs({ db: database.db, mailer, clock: () => new Date(), smtpConfigured: Boolean(env.smtpUrl) }),
+  workerJobs({
+    db: database.db,
+    database,
+    mailer,
+    clock: () => new Date(),
+    smtpConfigured: Boolean(env.smtpUrl),
+  }),
   app.log,
 );
 
 const demo = await hasDemoAccounts(database.db);
-console.log(banner(env, { demo, dbKind: database.kind, devicePorts: gateway?.ports }));
+console.log(
+  banner(env, {
+    demo,
+    dbKind: database.kind,
+    devicePorts: gateway?.ports,
+    simulatedVehicles: simulator?.vehicles,
+  }),
+);
 
 onShutdown(async () => {
-  // Devices first: stop accepting, commit what was received and send its acks, then the API.
+  // The simulated devices first; then the gateway: stop accepting, commit what was received and send its acks;
+  // then the API.
+  await simulator?.stop();
   await gateway?.stop();
   await app.close();
   await jobs.stop();

@@ -80,6 +80,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     dataDir: path.join(tmpdir(), 'civicfleet-test-data'),
     databaseUrl: undefined,
     demo: true,
+    simulator: false,
     jwtSecret: randomBytes(32).toString('base64url'),
     smtpUrl: undefined,
     mailFrom: 'CivicFleet <no-reply@test.civicfleet.in>',

@@ -38,6 +38,14 @@ describe('loadEnv', () => {
     expect(loadEnv({ JWT_SECRET: 'x'.repeat(40), DEMO: 'off' }).demo).toBe(false);
   });
 
+  it('simulates the demo fleet by default only with the demo on (SIMULATOR=off to disable)', () => {
+    const base = { JWT_SECRET: 'x'.repeat(40) };
+    expect(loadEnv(base).simulator).toBe(true);
+    expect(loadEnv({ ...base, SIMULATOR: 'off' }).simulator).toBe(false);
+    expect(loadEnv({ ...base, DEMO: 'off' }).simulator).toBe(false);
+    expect(loadEnv({ ...base, DEMO: 'off', SIMULATOR: 'on' }).simulator).toBe(true);
+  });
+
   it('generates the JWT secret once (mode 0600) and reuses it', () => {
     const dataDir = scratch();
     const first = loadEnv({ DATA_DIR: dataDir }).jwtSecret;

@@ -20,6 +20,8 @@ const RawEnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
   DEMO: onOff.optional(),
+  /** `npm start` drives the registered demo fleet with the in-process simulator; default: on when DEMO is on. */
+  SIMULATOR: onOff.optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
@@ -64,6 +66,8 @@ export interface Env {
   databaseUrl: string | undefined;
   /** Seed the demo organisations and accounts into an empty database. */
   demo: boolean;
+  /** Simulate the demo fleet's trackers against the gateway in `npm start` (when the fleet is registered). */
+  simulator: boolean;
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -103,12 +107,14 @@ export function loadEnv(source: Source = process.env): Env {
   }
   const raw = parsed.data;
   const dataDir = path.resolve(REPO_ROOT, raw.DATA_DIR ?? 'data');
+  const demo = raw.DEMO ?? raw.DATABASE_URL === undefined;
   return {
     port: raw.PORT,
     host: raw.HOST,
     dataDir,
     databaseUrl: raw.DATABASE_URL,
-    demo: raw.DEMO ?? raw.DATABASE_URL === undefined,
+    demo,
+    simulator: raw.SIMULATOR ?? demo,
     jwtSecret: raw.JWT_SECRET ?? readOrCreateSecret(path.join(dataDir, 'secrets', 'jwt.key')),
     smtpUrl: raw.SMTP_URL,
     mailFrom: raw.MAIL_FROM,

@@ -35,6 +35,8 @@ describe('migrations and seeding on an empty database', () => {
     expect(tables.map((t) => t.name)).toEqual([
       'admin_divisions',
       'audit_log',
+      'daily_vehicle_stats',
+      'device_derive_state',
       'device_latest',
       'devices',
       'events',
@@ -48,6 +50,8 @@ describe('migrations and seeding on an empty database', () => {
       'raw_logs_default',
       'refresh_tokens',
       'roles',
+      'state_intervals',
+      'trips',
       'unknown_devices',
       'users',
       'vehicle_device_links',

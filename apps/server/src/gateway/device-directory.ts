@@ -8,6 +8,7 @@ import { PROTOCOLS, type Protocol } from '@civicfleet/protocols';
 import type { VehicleLiveStatus } from '@civicfleet/shared';
 import { newDeviceState, type DeviceRecord, type DeviceState, type LinkSpan } from './ingest/device-state.ts';
 import type { LatestRow } from './ingest/rows.ts';
+import type { IngestStage } from './ingest/pipeline.ts';
 import type { SqlExecutor } from './ingest/sql-client.ts';
 
 export const REFRESH_MS = 60_000;
@@ -41,7 +42,7 @@ interface DeviceDbRow {
 const isProtocol = (value: string | null): value is Protocol =>
   value !== null && (PROTOCOLS as readonly string[]).includes(value);
 
-export function createDeviceDirectory(db: SqlExecutor): DeviceDirectory {
+export function createDeviceDirectory(db: SqlExecutor, stages: readonly IngestStage[] = []): DeviceDirectory {
   const entries = new Map<string, Entry>();
   const loading = new Map<string, Promise<DeviceState | null>>();
 
@@ -72,6 +73,7 @@ export function createDeviceDirectory(db: SqlExecutor): DeviceDirectory {
     } else {
       state = newDeviceState(device, links, await readLatest(db, device.id));
       await readOpenAlarms(db, state);
+      for (const stage of stages) await stage.load?.(db, state);
     }
     entries.set(imei, { state, loadedAtMs: nowMs });
     return state;

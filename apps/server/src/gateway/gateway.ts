@@ -61,7 +61,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   const log = deps.log ?? silentLog;
   const clock = deps.clock ?? Date.now;
   const sql = sqlClientOf(deps.database);
-  const directory = createDeviceDirectory(sql);
+  const directory = createDeviceDirectory(sql, deps.deriveStages ?? []);
   const registry = createConnectionRegistry();
   const writer = createIngestWriter({
     sql,

@@ -1,8 +1,9 @@
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import type { Clock } from '../http/types.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { deleteExpiredRefreshTokens } from '../modules/auth/auth.repository.ts';
 import { deleteStalePasswordResets } from '../modules/auth/password-reset.repository.ts';
+import { offlineJob } from './offline-job.ts';
 import type { Job } from './runner.ts';
 
 const MINUTE = 60_000;
@@ -32,8 +33,16 @@ export function retryMailJob(mailer: Mailer): Job {
   };
 }
 
-export function workerJobs(deps: { db: Db; mailer: Mailer; clock: Clock; smtpConfigured: boolean }): Job[] {
+export function workerJobs(deps: {
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  smtpConfigured: boolean;
+  /** The database behind `db`: enables the derive jobs (offline detection), which use raw SQL. */
+  database?: Database;
+}): Job[] {
   const jobs = [purgeSessionsJob(deps.db, deps.clock)];
+  if (deps.database) jobs.push(offlineJob(deps.database, deps.clock));
   if (deps.smtpConfigured) jobs.push(retryMailJob(deps.mailer));
   return jobs;
 }

@@ -9,3 +9,4 @@ export * from './vehicles.ts';
 export * from './events.ts';
 export * from './positions.ts';
 export * from './raw-logs.ts';
+export * from './derived.ts';

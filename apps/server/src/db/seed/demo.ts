@@ -1,6 +1,7 @@
 /**
- * Demo data for an empty database (DEMO on): the organisation tree, Indore's zones/circles/wards and one sign-in
- * per role (demo-accounts.ts). Runs in one transaction and only when there are no organisations yet.
+ * Demo data for an empty database (DEMO on): the organisation tree, Indore's zones/circles/wards, one sign-in
+ * per role (demo-accounts.ts) and the demo fleet (demo-fleet.ts: 50 Indore vehicles with trackers, unless
+ * `fleet: false`). Runs in one transaction and only when there are no organisations yet.
  */
 import { count, eq } from 'drizzle-orm';
 import type { OrganisationKind } from '@civicfleet/shared';
@@ -14,6 +15,7 @@ import {
   type OrganisationAddress,
 } from '../schema/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoOrgKey } from './demo-accounts.ts';
+import { seedDemoFleet } from './demo-fleet.ts';
 import { INDORE_DIVISIONS, type DivisionSeed } from './indore-divisions.ts';
 import { ensureBuiltinRoles } from './roles.ts';
 
@@ -141,7 +143,7 @@ export async function hasDemoAccounts(db: Db): Promise<boolean> {
 }
 
 /** Seeds the demo data when the database has no organisations; returns whether it did. */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, options: { fleet?: boolean } = {}): Promise<boolean> {
   // Hash outside the transaction: scrypt is slow and PGlite has a single connection.
   const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
   return db.transaction(async (tx) => {
@@ -160,18 +162,26 @@ export async function seedDemo(db: Db): Promise<boolean> {
     }
     const indoreId = orgIds.get('indore');
     if (indoreId !== undefined) await insertDivisions(tx, indoreId, INDORE_DIVISIONS, 0, null);
-    await tx.insert(users).values(
-      DEMO_ACCOUNTS.map((account, index) => {
-        const roleId = roleIds.get(account.role);
-        const organisationId = orgIds.get(account.org);
-        const passwordHash = hashes[index];
-        if (roleId === undefined || organisationId === undefined || passwordHash === undefined) {
-          throw new Error(`Demo account ${account.email} refers to a missing role or organisation`);
-        }
-        const { firstName, lastName, email, phone } = account;
-        return { firstName, lastName, email, phone, passwordHash, roleId, organisationId };
-      }),
-    );
+    const inserted = await tx
+      .insert(users)
+      .values(
+        DEMO_ACCOUNTS.map((account, index) => {
+          const roleId = roleIds.get(account.role);
+          const organisationId = orgIds.get(account.org);
+          const passwordHash = hashes[index];
+          if (roleId === undefined || organisationId === undefined || passwordHash === undefined) {
+            throw new Error(`Demo account ${account.email} refers to a missing role or organisation`);
+          }
+          const { firstName, lastName, email, phone } = account;
+          return { firstName, lastName, email, phone, passwordHash, roleId, organisationId };
+        }),
+      )
+      .returning({ id: users.id, email: users.email });
+    if (indoreId !== undefined && options.fleet !== false) {
+      const owner = DEMO_ACCOUNTS.find((a) => a.org === 'indore' && a.role === 'LIMITED_USER');
+      const ownerUserId = inserted.find((u) => owner !== undefined && u.email === owner.email)?.id ?? null;
+      await seedDemoFleet(tx, { organisationId: indoreId, ownerUserId });
+    }
     return true;
   });
 }

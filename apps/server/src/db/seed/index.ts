@@ -9,10 +9,11 @@ export interface PrepareResult {
 /** Start-up: apply migrations, make sure the built-in roles exist, seed the demo data into an empty database. */
 export async function prepareDatabase(
   database: Database,
-  options: { demo: boolean },
+  /** `demoFleet: false` seeds the demo data without the demo fleet (the test template). */
+  options: { demo: boolean; demoFleet?: boolean },
 ): Promise<PrepareResult> {
   await database.migrate();
   await ensureBuiltinRoles(database.db);
-  const seededDemo = options.demo ? await seedDemo(database.db) : false;
+  const seededDemo = options.demo ? await seedDemo(database.db, { fleet: options.demoFleet ?? true }) : false;
   return { seededDemo };
 }

@@ -13,6 +13,7 @@ import type { NormalisedMessage } from '@civicfleet/protocols';
 import type { Batch } from './batch.ts';
 import type { DeviceState, LinkSpan } from './device-state.ts';
 import type { PositionRow } from './rows.ts';
+import type { SqlExecutor } from './sql-client.ts';
 import { alarmStage } from './stages/alarms.ts';
 import { attributionStage, distanceStage, filterStage, motionStage } from './stages/position.ts';
 import { latestStage, storeStage } from './stages/latest.ts';
@@ -42,6 +43,8 @@ export interface IngestContext {
 export interface IngestStage {
   readonly name: string;
   process(ctx: IngestContext): void;
+  /** Restores the stage's per-device state (`state.ext`) when the device directory loads a device. */
+  load?(db: SqlExecutor, state: DeviceState): Promise<void>;
 }
 
 export interface StageOptions {

@@ -1,0 +1,365 @@
+/**
+ * The derive stage: runs the pure derive machines (apps/server/src/derive, docs/derivations.md) per fix, in order, and
+ * writes what they produce in the batch transaction: closed `state_intervals`, `trips`, the touched
+ * `daily_vehicle_stats` days (with the still-open interval included, so today's numbers move live) and the device's
+ * machine state in `device_derive_state` (loaded again when the device reconnects, so a restart resumes exactly).
+ *
+ * Not handled here (see docs/derivations.md "For the ingest pipeline"):
+ * - late fixes (older than the device's newest): stored by the core stages with history = true but not derived;
+ *   re-deriving the affected days (`rederiveStart` / `rederive` / `dailyStatsFor`) is still to do.
+ * - geofence visits: no fence table yet (fences are passed empty).
+ * - derived alerts: the core alarms stage writes `events`; the derive alert machine is fed no alarms.
+ * - per-organisation settings: the defaults are used.
+ */
+import {
+  DEFAULT_DERIVE_SETTINGS,
+  dropDaysBefore,
+  initialDeviceDeriveState,
+  initialDistanceState,
+  localDayOf,
+  openInterval,
+  previewDailyStats,
+  stepDevice,
+  stepDistance,
+  type DailyStats,
+  type DeriveSettings,
+  type DeviceDeriveState,
+  type DistanceState,
+  type StateInterval,
+  type Trip,
+} from '../../derive/index.ts';
+import type { BatchTable } from './batch.ts';
+import type { DeviceState } from './device-state.ts';
+import type { IngestStage } from './pipeline.ts';
+import type { SqlExecutor } from './sql-client.ts';
+import { chunks, id, json, num, rowsPerStatement, valuesList } from './sql-values.ts';
+
+export const DERIVE_STAGE = 'derive';
+
+/** What `device_derive_state.state` holds. */
+export interface PersistedDeriveState {
+  v: 1;
+  device: DeviceDeriveState;
+  distance: DistanceState;
+}
+
+export function initialPersistedDeriveState(): PersistedDeriveState {
+  return { v: 1, device: initialDeviceDeriveState(), distance: initialDistanceState() };
+}
+
+export function parsePersistedDeriveState(value: unknown): PersistedDeriveState | null {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const candidate = parsed as Partial<PersistedDeriveState>;
+  if (candidate.v !== 1 || !candidate.device || !candidate.distance) return null;
+  return { v: 1, device: candidate.device, distance: candidate.distance };
+}
+
+interface Owner {
+  deviceId: bigint;
+  vehicleId: bigint | null;
+  organisationId: bigint;
+}
+
+export interface IntervalRow extends Owner {
+  interval: StateInterval;
+  /** False: still open (offline interval opened by the worker): ended_at stays null. */
+  closed: boolean;
+}
+export interface TripRow extends Owner {
+  trip: Trip;
+}
+export interface DailyRow extends Owner {
+  stats: DailyStats;
+}
+export interface DeriveStateRow {
+  deviceId: bigint;
+  state: PersistedDeriveState;
+  /** An offline interval ended here: close the device's open 'offline' event. */
+  offlineEndedAt: Date | null;
+}
+
+const INTERVAL_CASTS = [
+  'bigint',
+  'bigint',
+  'bigint',
+  'text',
+  'timestamptz',
+  'timestamptz',
+  'float8',
+  'real',
+  'float8',
+  'float8',
+  'float8',
+  'float8',
+  'text',
+];
+
+export async function writeIntervals(tx: SqlExecutor, rows: readonly IntervalRow[]): Promise<void> {
+  for (const chunk of chunks(
+    dedupe(rows, (r) => `${r.deviceId}:${r.interval.startAt.getTime()}`),
+    rowsPerStatement(13),
+  )) {
+    const params: unknown[] = [];
+    for (const r of chunk) {
+      const i = r.interval;
+      params.push(
+        id(r.deviceId),
+        id(r.vehicleId),
+        id(r.organisationId),
+        i.kind,
+        i.startAt,
+        r.closed ? i.endAt : null,
+        num(i.distanceM) ?? 0,
+        num(i.maxSpeedKph),
+        num(i.startLat),
+        num(i.startLon),
+        num(i.endLat),
+        num(i.endLon),
+        i.offlineReason,
+      );
+    }
+    await tx.query(
+      `INSERT INTO state_intervals (device_id, vehicle_id, organisation_id, kind, started_at, ended_at, distance_m,
+         max_speed_kph, start_lat, start_lon, end_lat, end_lon, offline_reason)
+       VALUES ${valuesList(chunk.length, INTERVAL_CASTS)}
+       ON CONFLICT (device_id, started_at) DO UPDATE SET kind = excluded.kind, ended_at = excluded.ended_at,
+         distance_m = excluded.distance_m, max_speed_kph = excluded.max_speed_kph, end_lat = excluded.end_lat,
+         end_lon = excluded.end_lon, offline_reason = excluded.offline_reason`,
+      params,
+    );
+  }
+}
+
+export async function writeTrips(tx: SqlExecutor, rows: readonly TripRow[]): Promise<void> {
+  const casts = ['bigint', 'bigint', 'bigint', 'timestamptz', 'timestamptz', 'float8', 'real', 'real'];
+  const all = [...casts, 'float8', 'float8', 'float8', 'float8'];
+  for (const chunk of chunks(
+    dedupe(rows, (r) => `${r.deviceId}:${r.trip.startAt.getTime()}`),
+    rowsPerStatement(12),
+  )) {
+    const params: unknown[] = [];
+    for (const r of chunk) {
+      const t = r.trip;
+      params.push(
+        id(r.deviceId),
+        id(r.vehicleId),
+        id(r.organisationId),
+        t.startAt,
+        t.endAt,
+        num(t.distanceM) ?? 0,
+        num(t.maxSpeedKph),
+        num(t.avgSpeedKph),
+        num(t.startLat),
+        num(t.startLon),
+        num(t.endLat),
+        num(t.endLon),
+      );
+    }
+    await tx.query(
+      `INSERT INTO trips (device_id, vehicle_id, organisation_id, started_at, ended_at, distance_m, max_speed_kph,
+         avg_speed_kph, start_lat, start_lon, end_lat, end_lon)
+       VALUES ${valuesList(chunk.length, all)}
+       ON CONFLICT (device_id, started_at) DO NOTHING`,
+      params,
+    );
+  }
+}
+
+export async function writeDailyStats(tx: SqlExecutor, rows: readonly DailyRow[]): Promise<void> {
+  const casts = ['bigint', 'date', 'bigint', 'bigint', 'float8', 'int', 'int', 'int', 'int', 'real', 'real'];
+  const all = [...casts, 'int', 'timestamptz', 'timestamptz', 'int'];
+  for (const chunk of chunks(
+    dedupe(rows, (r) => `${r.deviceId}:${r.stats.day}`),
+    rowsPerStatement(15),
+  )) {
+    const params: unknown[] = [];
+    for (const r of chunk) {
+      const s = r.stats;
+      params.push(
+        id(r.deviceId),
+        s.day,
+        id(r.vehicleId),
+        id(r.organisationId),
+        num(s.distanceM) ?? 0,
+        Math.round(s.runS),
+        Math.round(s.idleS),
+        Math.round(s.stopS),
+        Math.round(s.offlineS),
+        num(s.maxSpeedKph),
+        num(s.avgMovingSpeedKph),
+        s.tripCount,
+        s.firstIgnitionOnAt,
+        s.lastIgnitionOnAt,
+        s.pointCount,
+      );
+    }
+    await tx.query(
+      `INSERT INTO daily_vehicle_stats (device_id, day, vehicle_id, organisation_id, distance_m, run_s, idle_s, stop_s,
+         offline_s, max_speed_kph, avg_speed_kph, trips, first_ignition_at, last_ignition_at, points)
+       VALUES ${valuesList(chunk.length, all)}
+       ON CONFLICT (device_id, day) DO UPDATE SET vehicle_id = excluded.vehicle_id,
+         organisation_id = excluded.organisation_id, distance_m = excluded.distance_m, run_s = excluded.run_s,
+         idle_s = excluded.idle_s, stop_s = excluded.stop_s, offline_s = excluded.offline_s,
+         max_speed_kph = excluded.max_speed_kph, avg_speed_kph = excluded.avg_speed_kph, trips = excluded.trips,
+         first_ignition_at = excluded.first_ignition_at, last_ignition_at = excluded.last_ignition_at,
+         points = excluded.points, updated_at = now()`,
+      params,
+    );
+  }
+}
+
+export async function writeDeriveStates(tx: SqlExecutor, rows: readonly DeriveStateRow[]): Promise<void> {
+  const latest = dedupe(rows, (r) => String(r.deviceId));
+  for (const chunk of chunks(latest, rowsPerStatement(2))) {
+    const params: unknown[] = [];
+    for (const r of chunk) params.push(id(r.deviceId), json(r.state));
+    await tx.query(
+      `INSERT INTO device_derive_state (device_id, state) VALUES ${valuesList(chunk.length, ['bigint', 'jsonb'])}
+       ON CONFLICT (device_id) DO UPDATE SET state = excluded.state, updated_at = now()`,
+      params,
+    );
+  }
+  // The worker's offline event of the device ends when a fix closes the offline interval.
+  for (const r of rows) {
+    if (!r.offlineEndedAt) continue;
+    await tx.query(
+      `UPDATE events SET ended_at = greatest(started_at, $2::timestamptz), last_at = greatest(last_at, $2::timestamptz)
+       WHERE device_id = $1 AND type = 'offline' AND ended_at IS NULL`,
+      [id(r.deviceId), r.offlineEndedAt],
+    );
+  }
+}
+
+/** The last row per key, in first-seen order (one statement cannot touch a row twice). */
+function dedupe<T>(rows: readonly T[], key: (row: T) => string): T[] {
+  const byKey = new Map<string, T>();
+  for (const row of rows) {
+    const k = key(row);
+    byKey.delete(k);
+    byKey.set(k, row);
+  }
+  return [...byKey.values()];
+}
+
+export const intervalsTable: BatchTable<IntervalRow> = { name: 'state_intervals', write: writeIntervals };
+export const tripsTable: BatchTable<TripRow> = { name: 'trips', write: writeTrips };
+export const dailyStatsTable: BatchTable<DailyRow> = { name: 'daily_vehicle_stats', write: writeDailyStats };
+export const deriveStateTable: BatchTable<DeriveStateRow> = {
+  name: 'device_derive_state',
+  write: writeDeriveStates,
+};
+
+export interface DeriveStage extends IngestStage {
+  /** Restores the device's persisted machine state (called when the device directory loads a device). */
+  load(db: SqlExecutor, state: DeviceState): Promise<void>;
+}
+
+export async function readDeriveState(
+  db: SqlExecutor,
+  deviceId: bigint,
+): Promise<PersistedDeriveState | null> {
+  const [row] = await db.query<{ state: unknown }>(
+    `SELECT state FROM device_derive_state WHERE device_id = $1`,
+    [deviceId.toString()],
+  );
+  return row ? parsePersistedDeriveState(row.state) : null;
+}
+
+/** The days to upsert after a step: the touched ones and those the open interval spans. */
+export function daysToWrite(
+  preview: readonly DailyStats[],
+  touched: readonly string[],
+  open: StateInterval | null,
+  settings: DeriveSettings,
+): DailyStats[] {
+  const wanted = new Set(touched);
+  const from = open ? localDayOf(open.startAt.getTime(), settings.timeZone) : null;
+  return preview.filter((s) => wanted.has(s.day) || (from !== null && s.day >= from));
+}
+
+const DAY_MS = 86_400_000;
+
+export function createDeriveStage(settings: DeriveSettings = DEFAULT_DERIVE_SETTINGS): DeriveStage {
+  return {
+    name: DERIVE_STAGE,
+    async load(db, state) {
+      const persisted = await readDeriveState(db, state.device.id);
+      if (persisted) state.ext.set(DERIVE_STAGE, persisted);
+    },
+    process(ctx) {
+      const pos = ctx.position;
+      // Late fixes are not derived (see the header); frames without a fix carry nothing for motion.
+      if (!pos || ctx.late) return;
+      const current =
+        (ctx.state.ext.get(DERIVE_STAGE) as PersistedDeriveState | undefined) ??
+        initialPersistedDeriveState();
+      const gpsValid = pos.gpsValid !== false;
+      const input = {
+        fixTime: pos.fixedAt,
+        lat: pos.lat,
+        lon: pos.lon,
+        gpsValid,
+        speedKph: pos.speedKph,
+        ignition: pos.ignition,
+      };
+      const distance = stepDistance(current.distance, input, settings);
+      const step = stepDevice(
+        current.device,
+        {
+          point: {
+            ...input,
+            deviceId: pos.deviceId.toString(),
+            vehicleId: pos.vehicleId === null ? null : pos.vehicleId.toString(),
+            mainPower: pos.mainPower,
+            distanceM: distance.distanceM,
+            history: pos.history,
+          },
+          alarms: [],
+          fences: [],
+        },
+        settings,
+      );
+      if (step.needsRederive) return;
+      const owner: Owner = {
+        deviceId: pos.deviceId,
+        vehicleId: ctx.link?.vehicleId ?? null,
+        organisationId: ctx.organisationId,
+      };
+      let offlineEndedAt: Date | null = null;
+      for (const interval of step.intervals) {
+        ctx.batch.add(intervalsTable, { ...owner, interval, closed: true });
+        if (interval.kind === 'offline') offlineEndedAt = interval.endAt;
+      }
+      for (const trip of step.trips) ctx.batch.add(tripsTable, { ...owner, trip });
+
+      const open = openInterval(step.state.motion);
+      // Keep the state small: days before the open interval (less one day of margin) are final and stored.
+      const keepFromMs =
+        Math.min(open?.startAt.getTime() ?? pos.fixedAt.getTime(), pos.fixedAt.getTime()) - DAY_MS;
+      const keepFrom = localDayOf(keepFromMs, settings.timeZone);
+      const deviceState: DeviceDeriveState = {
+        ...step.state,
+        daily: dropDaysBefore(step.state.daily, keepFrom),
+      };
+      const preview = previewDailyStats(deviceState.daily, open, settings);
+      for (const stats of daysToWrite(preview, step.touchedDays, open, settings))
+        ctx.batch.add(dailyStatsTable, { ...owner, stats });
+
+      const next: PersistedDeriveState = { v: 1, device: deviceState, distance: distance.state };
+      ctx.state.ext.set(DERIVE_STAGE, next);
+      ctx.batch.add(deriveStateTable, { deviceId: pos.deviceId, state: next, offlineEndedAt });
+    },
+  };
+}
+
+/** The stage and the tables it writes, as startGateway takes them. */
+export function deriveWiring(settings: DeriveSettings = DEFAULT_DERIVE_SETTINGS): {
+  deriveStages: DeriveStage[];
+  tables: BatchTable<unknown>[];
+} {
+  return {
+    deriveStages: [createDeriveStage(settings)],
+    tables: [intervalsTable, tripsTable, dailyStatsTable, deriveStateTable],
+  };
+}
