@@ -10,6 +10,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 18080);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'civicfleet-e2e-'));
 
+/** Device ports of the e2e server's gateway (tests/public.spec.ts checks one with the port checker). */
+export const E2E_DEVICE_PORTS = { ais140: 15010, gt06: 15023, teltonika: 15027 } as const;
+
 export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
@@ -43,10 +46,15 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    // SIMULATOR off: the demo fleet is registered but not driven (no live traffic, default device ports left free).
+    // SIMULATOR off: the demo fleet is registered but not driven (no live traffic). The gateway listens on its own
+    // loopback ports so that a tracker server on the default ports of this machine does not collide.
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      GATEWAY_HOST: '127.0.0.1',
+      AIS140_PORT: String(E2E_DEVICE_PORTS.ais140),
+      GT06_PORT: String(E2E_DEVICE_PORTS.gt06),
+      TELTONIKA_PORT: String(E2E_DEVICE_PORTS.teltonika),
       DATA_DIR: dataDir,
       DEMO: 'on',
       SIMULATOR: 'off',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createServer } from 'node:net';
+import { E2E_DEVICE_PORTS } from '../playwright.config.ts';
 import { SUPER_ADMIN } from './support.ts';
 
 test('forgot password: the OTP from the outbox resets the password', async ({ page, request }) => {
@@ -31,22 +31,18 @@ test('forgot password: the OTP from the outbox resets the password', async ({ pa
   expect(fresh.status()).toBe(200);
 });
 
-test('the port checker reports an open device port and refuses private networks', async ({ page }) => {
-  // 5023 is one of the default DEVICE_PORTS; listen on it so the platform's own port answers.
-  const listener = createServer((socket) => socket.end());
-  await new Promise<void>((resolve) => listener.listen(5023, '127.0.0.1', resolve));
-  try {
-    await page.goto('/public/port-checker');
-    await page.getByLabel(/host/i).fill('127.0.0.1');
-    await page.getByLabel(/port/i).fill('5023');
-    await page.getByRole('button', { name: /check/i }).click();
-    await expect(page.getByText(/open/i).first()).toBeVisible();
+test('the port checker reports the gateway device port as open and refuses private networks', async ({
+  page,
+}) => {
+  // The e2e server's gateway listens for GT06 trackers on this port (playwright.config.ts).
+  await page.goto('/public/port-checker');
+  await page.getByLabel(/host/i).fill('127.0.0.1');
+  await page.getByLabel(/port/i).fill(String(E2E_DEVICE_PORTS.gt06));
+  await page.getByRole('button', { name: /check/i }).click();
+  await expect(page.getByText(/open/i).first()).toBeVisible();
 
-    await page.getByLabel(/host/i).fill('10.0.0.1');
-    await page.getByLabel(/port/i).fill('80');
-    await page.getByRole('button', { name: /check/i }).click();
-    await expect(page.getByRole('alert')).toBeVisible();
-  } finally {
-    listener.close();
-  }
+  await page.getByLabel(/host/i).fill('10.0.0.1');
+  await page.getByLabel(/port/i).fill('80');
+  await page.getByRole('button', { name: /check/i }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
 });

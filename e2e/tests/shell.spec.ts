@@ -69,13 +69,20 @@ test('unknown paths show the 404 page, signed in or not', async ({ page }) => {
 test('dark mode follows the system preference', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await signIn(page, SUPER_ADMIN);
-  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-  const [r, g, b] = (background.match(/\d+/g) ?? []).map(Number);
-  expect((r ?? 255) + (g ?? 255) + (b ?? 255)).toBeLessThan(200);
+  const bodyBackground = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const brightness = (colour: string) =>
+    (colour.match(/\d+/g) ?? [])
+      .slice(0, 3)
+      .map(Number)
+      .reduce((a, b) => a + b, 0);
+  await expect.poll(async () => brightness(await bodyBackground())).toBeLessThan(200);
+  const background = await bodyBackground();
   await shoot(page, 'dark-mode');
   await page.emulateMedia({ colorScheme: 'light' });
-  const light = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-  expect(light).not.toEqual(background);
+  // The theme re-renders on the media change; poll until the body takes the light background.
+  await expect
+    .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+    .not.toEqual(background);
 });
 
 test('the footer links open the terms and privacy pages in a new tab', async ({ page, context }) => {
