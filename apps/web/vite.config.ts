@@ -92,5 +92,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Page tests drive real user events in jsdom; on the 2-core CI machine under load 5 s is too tight.
+    testTimeout: 20_000,
   },
 });

@@ -1,15 +1,18 @@
 /**
  * Test kit: a fresh database per test file (cloned from the seeded template) and a built API with sign-in helpers.
  *
- *   const t = await createTestApp();          // in beforeAll; t.close() in afterAll
- *   const res = await t.app.inject({ method: 'GET', url: '/v1/…', headers: await t.auth('ADMIN') });
+ *   const t = useTestApp();                   // at describe level: builds in beforeAll, closes in afterAll
+ *   const res = await t.call('ADMIN', 'GET', '/v1/…');
+ *
+ * (`createTestApp()` is the manual form: call it in beforeAll and `t.close()` in afterAll.)
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import type { LoginResult, RoleName } from '@civicfleet/shared';
 import { buildApi } from '../src/app.ts';
 import { createInProcessBus, type Bus } from '../src/bus/bus.ts';
@@ -132,8 +135,17 @@ export interface TestApp {
   login(who: RoleName | string, password?: string): Promise<string>;
   /** `{ authorization: 'Bearer …' }` for a demo role or account. */
   auth(who: RoleName | string, password?: string): Promise<{ authorization: string }>;
+  /** Injects `method url` signed in as `who` (demo role or account), with an optional JSON payload. */
+  call(
+    who: RoleName | string,
+    method: HttpMethod,
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const isRoleName = (who: string): who is RoleName => /^[A-Z_]+$/.test(who);
 
@@ -176,6 +188,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     return token;
   }
 
+  const auth = async (who: string, password?: string) => ({
+    authorization: `Bearer ${await login(who, password)}`,
+  });
+
   return {
     app,
     db: testDb.db,
@@ -185,11 +201,66 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     bus,
     signIn,
     login,
-    auth: async (who, password) => ({ authorization: `Bearer ${await login(who, password)}` }),
+    auth,
+    call: async (who, method, url, payload) =>
+      app.inject({
+        method,
+        url,
+        headers: await auth(who),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
     close: async () => {
       await app.close();
       await mailer.close();
       await testDb.close();
+    },
+  };
+}
+
+/**
+ * Registers beforeAll (build the app) and afterAll (close it) in the current describe block and returns a stand-in
+ * that forwards to the live app, so it can be declared once at describe level: `const t = useTestApp();`.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  const live = (): TestApp => {
+    if (!current)
+      throw new Error('useTestApp: the app exists only inside beforeAll/afterAll hooks and tests');
+    return current;
+  };
+  return {
+    get app() {
+      return live().app;
+    },
+    get db() {
+      return live().db;
+    },
+    get database() {
+      return live().database;
+    },
+    get env() {
+      return live().env;
+    },
+    get mailer() {
+      return live().mailer;
+    },
+    get bus() {
+      return live().bus;
+    },
+    signIn: (who, password) => live().signIn(who, password),
+    login: (who, password) => live().login(who, password),
+    auth: (who, password) => live().auth(who, password),
+    call: (who, method, url, payload) => live().call(who, method, url, payload),
+    close: async () => {
+      await current?.close();
+      current = undefined;
     },
   };
 }

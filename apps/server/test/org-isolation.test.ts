@@ -5,10 +5,10 @@
  * Direct ids answer 404, lists leave the rows out.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDivision, LoginResult, Organisation, Role, SearchResult, User } from '@civicfleet/shared';
 import { adminDivisions, roles } from '../src/db/schema/index.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { useTestApp } from './helpers.ts';
 
 interface Side {
   name: string;
@@ -26,21 +26,10 @@ const INDORE = 'admin@demo.civicfleet.in';
 const BHOPAL = 'admin.bhopal@demo.civicfleet.in';
 
 describe('organisation isolation', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const sides = new Map<string, Side>();
 
-  const call = async (
-    who: string,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: await t.auth(who),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const { call } = t;
 
   async function data<T>(who: string, url: string): Promise<T> {
     const res = await call(who, 'GET', url);
@@ -90,11 +79,9 @@ describe('organisation isolation', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
     sides.set('Indore', await prepare('Indore', INDORE, '9425000001'));
     sides.set('Bhopal', await prepare('Bhopal', BHOPAL, '9425000002'));
   });
-  afterAll(async () => t?.close());
 
   const pairs = [
     ['Bhopal', 'Indore'],

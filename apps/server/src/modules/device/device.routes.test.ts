@@ -1,8 +1,8 @@
 /** GET /v1/device, /v1/device/:id, /v1/device/unknown: paging, search, scoping, permissions. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Device, UnknownDevice } from '@civicfleet/shared';
 import { unknownDevices } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { useTestApp } from '../../../test/helpers.ts';
 import {
   BHOPAL,
   INDORE,
@@ -15,17 +15,16 @@ import { createDevice } from './device.repository.ts';
 const BHOPAL_ADMIN = 'admin.bhopal@demo.civicfleet.in';
 
 describe('/v1/device', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let indore: TrackedVehicle;
   let bhopal: TrackedVehicle;
 
   const get = async <T>(url: string, who: string) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: await t.auth(who) });
+    const res = await t.call(who, 'GET', url);
     return { status: res.statusCode, body: res.json() as { data: T; message: string } };
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
     const indoreOrg = await organisationId(t.db, INDORE);
     indore = await seedTrackedVehicle(t.db, {
       imei: '862000000000001',
@@ -53,7 +52,6 @@ describe('/v1/device', () => {
       remoteAddr: '10.0.0.1:4000',
     });
   });
-  afterAll(async () => t?.close());
 
   it('lists the devices of the caller’s organisations with their vehicle, paged and searchable', async () => {
     const { status, body } = await get<{ rows: Device[]; total: number }>('/v1/device?pageSize=50', 'ADMIN');

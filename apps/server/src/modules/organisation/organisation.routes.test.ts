@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, type LoginResult, type Organisation } from '@civicfleet/shared';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { useTestApp } from '../../../test/helpers.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { ORGANISATION_AUDIT } from './organisation.service.ts';
 
@@ -11,24 +11,13 @@ interface Page {
 }
 
 describe('/v1/organisation', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: LoginResult;
   let bhopalAdmin: LoginResult;
   let manufacturer: LoginResult;
   let superAdmin: LoginResult;
 
-  const call = async (
-    who: string,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: await t.auth(who),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const { call } = t;
 
   async function list(who: string, query = ''): Promise<Page> {
     const res = await call(who, 'GET', `/v1/organisation${query}`);
@@ -37,7 +26,6 @@ describe('/v1/organisation', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
     [admin, bhopalAdmin, manufacturer, superAdmin] = await Promise.all([
       t.signIn('ADMIN'),
       t.signIn('admin.bhopal@demo.civicfleet.in'),
@@ -45,7 +33,6 @@ describe('/v1/organisation', () => {
       t.signIn('SUPER_ADMIN'),
     ]);
   });
-  afterAll(async () => t?.close());
 
   describe('GET', () => {
     it('lists the caller subtree with parentId and kind', async () => {

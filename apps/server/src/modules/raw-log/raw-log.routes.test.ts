@@ -1,8 +1,8 @@
 /** GET /v1/raw-logs: newest first, bytes as hex and text, scoped by the device's organisation. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RawLog } from '@civicfleet/shared';
 import { rawLogs } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { useTestApp } from '../../../test/helpers.ts';
 import {
   INDORE,
   organisationId,
@@ -14,16 +14,15 @@ const BHOPAL_ADMIN = 'admin.bhopal@demo.civicfleet.in';
 const NOW = new Date('2026-11-20T10:00:00Z');
 
 describe('/v1/raw-logs', () => {
-  let t: TestApp;
+  const t = useTestApp({ clock: () => NOW });
   let tracked: TrackedVehicle;
 
   const get = async (url: string, who: string) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: await t.auth(who) });
+    const res = await t.call(who, 'GET', url);
     return { status: res.statusCode, body: res.json() as { data: { rows: RawLog[]; total: number } } };
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ clock: () => NOW });
     tracked = await seedTrackedVehicle(t.db, {
       imei: '864000000000001',
       protocol: 'ais140',
@@ -59,7 +58,6 @@ describe('/v1/raw-logs', () => {
       },
     ]);
   });
-  afterAll(async () => t?.close());
 
   it('lists a device’s frames newest first with hex and text renderings', async () => {
     const { status, body } = await get(`/v1/raw-logs?imei=${tracked.imei}`, 'ADMIN');

@@ -1,30 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, ROLE_NAMES, type LoginResult, type Role, type User } from '@civicfleet/shared';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { useTestApp } from '../../../test/helpers.ts';
 import { auditLog, roles } from '../../db/schema/index.ts';
 import { ROLE_AUDIT } from './role.service.ts';
 
 const BHOPAL = 'admin.bhopal@demo.civicfleet.in';
 
 describe('/v1/roles', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: LoginResult;
   let limited: LoginResult;
   const roleIds = new Map<string, string>();
 
-  const call = async (
-    who: string,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: await t.auth(who),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const { call } = t;
 
   async function get(who: string, query = ''): Promise<Role[]> {
     const res = await call(who, 'GET', `/v1/roles${query}`);
@@ -41,11 +30,9 @@ describe('/v1/roles', () => {
   const id = (name: string): string => roleIds.get(name) ?? '0';
 
   beforeAll(async () => {
-    t = await createTestApp();
     [admin, limited] = await Promise.all([t.signIn('ADMIN'), t.signIn('LIMITED_USER')]);
     for (const row of await t.db.select().from(roles)) roleIds.set(row.name, String(row.id));
   });
-  afterAll(async () => t?.close());
 
   describe('GET', () => {
     it('lets every signed-in user read their own role with its flattened permissions', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, USER_MESSAGES, type LoginResult, type RoleName, type User } from '@civicfleet/shared';
-import { createTestApp, demoAccount, type TestApp } from '../../../test/helpers.ts';
+import { demoAccount, useTestApp } from '../../../test/helpers.ts';
 import { loadBrand } from '../../config/brand.ts';
 import { auditLog, refreshTokens, roles } from '../../db/schema/index.ts';
 import { insertUser } from './user.repository.ts';
@@ -16,24 +16,13 @@ interface Page {
 const BHOPAL = 'admin.bhopal@demo.civicfleet.in';
 
 describe('/v1/users', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: LoginResult;
   let bhopalAdmin: LoginResult;
   let vendorOrgId: string;
   const roleIds = new Map<string, string>();
 
-  const call = async (
-    who: string,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: await t.auth(who),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const { call } = t;
 
   async function list(who: string, query = ''): Promise<Page> {
     const res = await call(who, 'GET', `/v1/users${query}`);
@@ -54,12 +43,10 @@ describe('/v1/users', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
     [admin, bhopalAdmin] = await Promise.all([t.signIn('ADMIN'), t.signIn(BHOPAL)]);
     vendorOrgId = (await t.signIn('RFC_ADMIN')).user.organisation.id;
     for (const row of await t.db.select().from(roles)) roleIds.set(row.name, String(row.id));
   });
-  afterAll(async () => t?.close());
 
   describe('GET', () => {
     it('lists only users of the caller subtree', async () => {

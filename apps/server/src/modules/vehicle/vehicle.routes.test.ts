@@ -1,8 +1,8 @@
 /** GET /v1/vehicle, /v1/vehicle/:id, /v1/vehicle/statuses, /v1/vehicle/position/track. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Vehicle, VehicleStatuses, VehicleTrack } from '@civicfleet/shared';
 import { deviceLatest, positions } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { useTestApp } from '../../../test/helpers.ts';
 import {
   BHOPAL,
   INDORE,
@@ -17,19 +17,18 @@ const BHOPAL_ADMIN = 'admin.bhopal@demo.civicfleet.in';
 const NOW = new Date('2026-11-20T10:00:00Z');
 
 describe('/v1/vehicle', () => {
-  let t: TestApp;
+  const t = useTestApp({ clock: () => NOW });
   let moving: TrackedVehicle;
   let silent: TrackedVehicle;
   let bhopal: TrackedVehicle;
   let bare: bigint;
 
   const get = async <T>(url: string, who: string) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: await t.auth(who) });
+    const res = await t.call(who, 'GET', url);
     return { status: res.statusCode, body: res.json() as { data: T } };
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ clock: () => NOW });
     const indoreOrg = await organisationId(t.db, INDORE);
     moving = await seedTrackedVehicle(t.db, {
       imei: '863000000000001',
@@ -83,7 +82,6 @@ describe('/v1/vehicle', () => {
       })),
     );
   });
-  afterAll(async () => t?.close());
 
   it('lists vehicles of the caller’s organisations with their device; 404 across organisations', async () => {
     const { body } = await get<{ rows: Vehicle[]; total: number }>('/v1/vehicle?pageSize=50', 'ADMIN');

@@ -1,8 +1,6 @@
 /** Change Password (spec 01 §2.3 /change-password, inside the app layout): current, new and confirmed password. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { useSnackbar } from 'notistack';
@@ -12,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { changePassword } from '@/api/auth';
 import { PageHeader } from '@/components/PageHeader';
 import { useSession } from '@/session';
+import { FormError, SubmitButton } from './auth-form-parts';
 import { ChangePasswordFormSchema, type ChangePasswordFormInput } from './auth-schemas';
 import { PasswordInput } from './form-fields';
 
@@ -77,20 +76,10 @@ export function ChangePasswordPage() {
               label={t('change.confirmPassword')}
               autoComplete="new-password"
             />
-            {submitError !== null && (
-              <Alert severity="error" sx={{ mt: 2 }}>
-                {submitError}
-              </Alert>
-            )}
-            <Button
-              type="submit"
-              variant="contained"
-              sx={{ mt: 3 }}
-              loading={formState.isSubmitting}
-              loadingPosition="start"
-            >
+            <FormError message={submitError} />
+            <SubmitButton fullWidth={false} size="medium" loading={formState.isSubmitting}>
               {t('change.submit')}
-            </Button>
+            </SubmitButton>
           </Box>
         </CardContent>
       </Card>

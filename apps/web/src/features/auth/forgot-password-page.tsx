@@ -1,9 +1,7 @@
 /** Request a password reset (spec 01 §2.1 /auth/forgot-password): the server sends a 6-digit code. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { normaliseUsername } from '@civicfleet/shared';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -13,6 +11,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { forgotPassword } from '@/api/auth';
 import { paths } from '@/lib/paths';
 import { AuthLayout } from './auth-layout';
+import { FormError, SubmitButton } from './auth-form-parts';
 import { ForgotPasswordFormSchema, type ForgotPasswordFormInput } from './auth-schemas';
 import { TextInput } from './form-fields';
 
@@ -45,22 +44,8 @@ export function ForgotPasswordPage() {
     <AuthLayout title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
       <Box component="form" noValidate onSubmit={onSubmit}>
         <TextInput control={control} name="username" label={t('login.username')} autoComplete="username" />
-        {submitError !== null && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {submitError}
-          </Alert>
-        )}
-        <Button
-          type="submit"
-          fullWidth
-          size="large"
-          variant="contained"
-          sx={{ mt: 3 }}
-          loading={formState.isSubmitting}
-          loadingPosition="start"
-        >
-          {t('forgot.submit')}
-        </Button>
+        <FormError message={submitError} />
+        <SubmitButton loading={formState.isSubmitting}>{t('forgot.submit')}</SubmitButton>
         <Box sx={{ textAlign: 'center', mt: 2 }}>
           <Link component={RouterLink} to={paths.auth.login} variant="body2" underline="hover">
             {t('common.backToSignIn')}

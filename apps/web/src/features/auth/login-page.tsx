@@ -3,9 +3,7 @@
  * success it stores the session and reloads at the requested path.
  */
 import { normaliseUsername } from '@civicfleet/shared';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -19,6 +17,7 @@ import { login } from '@/api/auth';
 import { paths } from '@/lib/paths';
 import { forgetRequestedPath, setFlash, signInTarget, storeSignIn } from '@/session';
 import { AuthLayout } from './auth-layout';
+import { FormError, SubmitButton } from './auth-form-parts';
 import { PasswordInput, TextInput } from './form-fields';
 import { loginFormResolver, type LoginFormInput } from './login-form';
 
@@ -110,23 +109,10 @@ export function LoginPage() {
             {t('login.lostPassword')}
           </Link>
         </Box>
-        {submitError !== null && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {submitError}
-          </Alert>
-        )}
-        <Button
-          type="submit"
-          fullWidth
-          size="large"
-          variant="contained"
-          sx={{ mt: 3 }}
-          loading={isBusy}
-          loadingPosition="start"
-          disabled={submitError !== null}
-        >
+        <FormError message={submitError} />
+        <SubmitButton loading={isBusy} disabled={submitError !== null}>
           {t('login.submit')}
-        </Button>
+        </SubmitButton>
       </Box>
     </AuthLayout>
   );

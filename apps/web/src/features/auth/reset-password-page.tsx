@@ -3,9 +3,7 @@
  * link) only the new password is asked; otherwise the 6-digit code sent by forgot-password as well.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
@@ -15,6 +13,7 @@ import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'rea
 import { resetPassword } from '@/api/auth';
 import { paths } from '@/lib/paths';
 import { AuthLayout } from './auth-layout';
+import { FormError, SubmitButton } from './auth-form-parts';
 import { resetPasswordFormSchema, type ResetPasswordFormInput } from './auth-schemas';
 import { PasswordInput, TextInput } from './form-fields';
 
@@ -86,22 +85,8 @@ export function ResetPasswordPage() {
           label={t('reset.confirmPassword')}
           autoComplete="new-password"
         />
-        {submitError !== null && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {submitError}
-          </Alert>
-        )}
-        <Button
-          type="submit"
-          fullWidth
-          size="large"
-          variant="contained"
-          sx={{ mt: 3 }}
-          loading={formState.isSubmitting}
-          loadingPosition="start"
-        >
-          {t('reset.submit')}
-        </Button>
+        <FormError message={submitError} />
+        <SubmitButton loading={formState.isSubmitting}>{t('reset.submit')}</SubmitButton>
         <Box sx={{ textAlign: 'center', mt: 2 }}>
           <Link component={RouterLink} to={paths.auth.login} variant="body2" underline="hover">
             {t('common.backToSignIn')}
