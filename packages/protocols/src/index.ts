@@ -20,6 +20,7 @@ export {
   type Protocol,
 } from './core/message.ts';
 export { ais140Codec, gt06Codec, teltonikaCodec };
+export { GT06_COMMANDS } from './gt06/index.ts';
 
 export const codecs: Record<Protocol, Codec> = {
   ais140: ais140Codec,

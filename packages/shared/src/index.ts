@@ -18,3 +18,4 @@ export * from './contracts/live.contract.ts';
 export * from './contracts/device.contract.ts';
 export * from './contracts/vehicle.contract.ts';
 export * from './contracts/raw-log.contract.ts';
+export * from './contracts/command.contract.ts';

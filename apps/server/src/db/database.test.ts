@@ -35,6 +35,7 @@ describe('migrations and seeding on an empty database', () => {
     expect(tables.map((t) => t.name)).toEqual([
       'admin_divisions',
       'audit_log',
+      'commands',
       'daily_vehicle_stats',
       'device_derive_state',
       'device_latest',

@@ -11,6 +11,7 @@
  */
 import type { Socket } from 'node:net';
 import type { Codec, DecodeResult, DecoderSession, Frame, NormalisedMessage } from '@civicfleet/protocols';
+import type { CommandDelivery } from './commands.ts';
 import type { DeviceDirectory } from './device-directory.ts';
 import type { DeviceState } from './ingest/device-state.ts';
 import { runPipeline, type IngestStage } from './ingest/pipeline.ts';
@@ -33,6 +34,8 @@ export interface ConnectionDeps {
   idleTimeoutMs: number;
   maxPendingFrames: number;
   log: GatewayLog;
+  /** Queued commands on identification, command responses (commands.ts). */
+  commands?: CommandDelivery;
 }
 
 export interface DeviceConnection extends RegisteredConnection {
@@ -75,6 +78,10 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
       if (isClosed || socket.destroyed) return false;
       socket.write(bytes);
       return true;
+    },
+    sendCommand(command) {
+      if (isClosed || socket.destroyed) return false;
+      return connection.send(codec.encodeCommand(command, session));
     },
     close(reason) {
       if (isClosed) return;
@@ -124,9 +131,17 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
     connection.close('internal error');
   }
 
+  /** The device whose queued commands this connection still has to send (after the reply to its first frame). */
+  let commandsPendingFor: bigint | null = null;
+  let commandsDeliveredFor: bigint | null = null;
+
   async function identify(frameImei: string, nowMs: number): Promise<DeviceState | null> {
     const cached = deps.directory.peek(frameImei, nowMs);
     const state = cached === undefined ? await deps.directory.load(frameImei, nowMs) : cached;
+    if (state && state.device.id !== commandsDeliveredFor) {
+      commandsDeliveredFor = state.device.id;
+      commandsPendingFor = state.device.id;
+    }
     if (frameImei !== imei) {
       if (imei) deps.registry.unregister(imei, connection);
       imei = frameImei;
@@ -162,6 +177,9 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
         for (const message of result.messages) {
           runPipeline(deps.stages, state, message, serverAt, b);
           if (carriesData(message)) needsCommit = true;
+          if (message.kind === 'command-response' && message.text !== undefined) {
+            respond(state.device.id, message.text);
+          }
         }
       } else if (frameImei) {
         const known = b.unknownDevices.get(frameImei);
@@ -199,6 +217,29 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
         connection.close('batch not stored');
       });
     }
+    if (commandsPendingFor !== null && state) {
+      // After the login/handshake reply: a Teltonika device takes commands only once its IMEI is accepted.
+      const deviceId = commandsPendingFor;
+      commandsPendingFor = null;
+      const delivery = deps.commands;
+      if (delivery) {
+        void replies.then(() =>
+          delivery
+            .deviceIdentified(deviceId, connection)
+            .catch((error: unknown) =>
+              deps.log.error({ connection: id, imei, err: error }, 'queued command delivery failed'),
+            ),
+        );
+      }
+    }
+  }
+
+  function respond(deviceId: bigint, text: string): void {
+    deps.commands
+      ?.responded(deviceId, text)
+      .catch((error: unknown) =>
+        deps.log.error({ connection: id, imei, err: error }, 'recording a command response failed'),
+      );
   }
 
   return connection;

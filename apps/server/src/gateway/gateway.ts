@@ -10,6 +10,7 @@ import { getCodec, PROTOCOLS, type Codec, type Protocol } from '@civicfleet/prot
 import type { Bus } from '../bus/bus.ts';
 import type { GatewayEnv } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
+import { createCommandDelivery } from './commands.ts';
 import { openDeviceConnection, type DeviceConnection, type GatewayLog } from './connection.ts';
 import { createDeviceDirectory, type DeviceDirectory } from './device-directory.ts';
 import type { BatchTable } from './ingest/batch.ts';
@@ -78,6 +79,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
     },
   });
   const stages = createStages({ derive: deps.deriveStages ?? [] });
+  const commands = createCommandDelivery({ db: deps.database.db, registry, bus: deps.bus, clock, log });
   const open = new Set<DeviceConnection>();
   const servers: net.Server[] = [];
   const ports: Partial<Record<Protocol, number>> = {};
@@ -95,6 +97,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
           idleTimeoutMs: config.idleTimeoutMs ?? config.idleTimeoutS * 1000,
           maxPendingFrames: config.maxPendingFrames ?? 1000,
           log,
+          commands,
         });
         open.add(connection);
         void connection.closed.then(() => open.delete(connection));
@@ -108,6 +111,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   } catch (error) {
     // A port in use: close the listeners already opened before failing.
     await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+    commands.stop();
     await writer.close();
     throw error;
   }
@@ -123,6 +127,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
     },
     stop() {
       stopping ??= (async () => {
+        commands.stop();
         const closedServers = servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())));
         const connections = [...open];
         await Promise.all(connections.map((c) => c.quiesce()));

@@ -1,11 +1,15 @@
 /**
- * IMEI → the live connection of that device, for delivering commands later (the commands issue) and for closing a
- * device's stale connection when it reconnects: the newest connection of an IMEI wins.
+ * IMEI → the live connection of that device, for delivering commands (commands.ts) and for closing a device's stale
+ * connection when it reconnects: the newest connection of an IMEI wins.
  */
+import type { CommandRequest } from '@civicfleet/protocols';
+
 export interface RegisteredConnection {
   readonly id: number;
   /** Writes bytes to the device (commands). Returns false when the connection is gone. */
   send(bytes: Uint8Array): boolean;
+  /** Encodes a command with the connection's codec and session and writes it. Throws when the codec refuses it. */
+  sendCommand(command: CommandRequest): boolean;
   close(reason: string): void;
 }
 

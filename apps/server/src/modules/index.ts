@@ -15,6 +15,7 @@ import { userModule } from './user/user.routes.ts';
 import { deviceModule } from './device/device.routes.ts';
 import { vehicleModule } from './vehicle/vehicle.routes.ts';
 import { rawLogModule } from './raw-log/raw-log.routes.ts';
+import { commandModule } from './command/command.routes.ts';
 import { liveModule } from '../live/live.routes.ts';
 
 export const apiModules: ApiModule[] = [
@@ -30,5 +31,6 @@ export const apiModules: ApiModule[] = [
   deviceModule,
   vehicleModule,
   rawLogModule,
+  commandModule,
   liveModule,
 ];

@@ -10,3 +10,4 @@ export * from './events.ts';
 export * from './positions.ts';
 export * from './raw-logs.ts';
 export * from './derived.ts';
+export * from './commands.ts';

@@ -1,0 +1,111 @@
+/**
+ * Device command delivery, gateway side (issue 3 "Commands"). The API inserts a `commands` row (status queued) and
+ * publishes { commandId, deviceId, imei } on TOPICS.commands; the gateway holding that IMEI's connection claims the
+ * row (queued → sent, one UPDATE, so a bus message racing a reconnect never sends twice) and writes
+ * `codec.encodeCommand({ text, id }, session)` to the socket. Commands for an offline device stay queued and go out
+ * when it next identifies, until expires_at. The device's command-response answers its latest sent command.
+ */
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { TOPICS, type Bus } from '../bus/bus.ts';
+import type { Db } from '../db/client.ts';
+import { commands } from '../db/schema/index.ts';
+import type { GatewayLog } from './connection.ts';
+import type { ConnectionRegistry, RegisteredConnection } from './registry.ts';
+
+/** What the API publishes on TOPICS.commands (ids as decimal strings: the bus may serialise to JSON). */
+export interface CommandBusMessage {
+  commandId: string;
+  deviceId: string;
+  imei: string;
+}
+
+export interface CommandDelivery {
+  /** A connection identified as this device: send what is queued for it (after its login/handshake reply). */
+  deviceIdentified(deviceId: bigint, connection: RegisteredConnection): Promise<void>;
+  /** The device sent a command-response: record it on its latest sent command. */
+  responded(deviceId: bigint, text: string): Promise<void>;
+  stop(): void;
+}
+
+/** GT06 echoes a 32-bit server flag; the command id modulo 2^32 is enough to tell recent commands apart. */
+const serverFlagOf = (id: bigint) => Number(id % 0x1_0000_0000n);
+
+export function createCommandDelivery(deps: {
+  db: Db;
+  registry: ConnectionRegistry;
+  bus?: Bus | undefined;
+  clock: () => number;
+  log: GatewayLog;
+}): CommandDelivery {
+  const { db, log } = deps;
+  const now = () => new Date(deps.clock());
+
+  async function deliver(id: bigint, connection: RegisteredConnection): Promise<void> {
+    const at = now();
+    const [claimed] = await db
+      .update(commands)
+      .set({ status: 'sent', sentAt: at })
+      .where(and(eq(commands.id, id), eq(commands.status, 'queued'), gt(commands.expiresAt, at)))
+      .returning({ text: commands.text });
+    if (!claimed) return;
+    let sent: boolean;
+    try {
+      sent = connection.sendCommand({ text: claimed.text, id: serverFlagOf(id) });
+    } catch (error) {
+      // The codec refused the text (length, characters, syntax): it can never be sent.
+      const reason = error instanceof Error ? error.message : String(error);
+      await db.update(commands).set({ status: 'failed', response: reason }).where(eq(commands.id, id));
+      return;
+    }
+    if (!sent) {
+      // The connection closed in between: back to the queue for the next connection.
+      await db
+        .update(commands)
+        .set({ status: 'queued', sentAt: null })
+        .where(and(eq(commands.id, id), eq(commands.status, 'sent')));
+    }
+  }
+
+  const unsubscribe = deps.bus?.subscribe<CommandBusMessage>(TOPICS.commands, (message) => {
+    const connection = deps.registry.get(message.imei);
+    if (!connection) return; // offline here: another gateway has it, or it stays queued until it connects
+    deliver(BigInt(message.commandId), connection).catch((error: unknown) =>
+      log.error({ err: error, command: message.commandId }, 'command delivery failed'),
+    );
+  });
+
+  return {
+    async deviceIdentified(deviceId, connection) {
+      const at = now();
+      await db
+        .update(commands)
+        .set({ status: 'expired' })
+        .where(
+          and(eq(commands.deviceId, deviceId), eq(commands.status, 'queued'), lte(commands.expiresAt, at)),
+        );
+      const queued = await db
+        .select({ id: commands.id })
+        .from(commands)
+        .where(and(eq(commands.deviceId, deviceId), eq(commands.status, 'queued')))
+        .orderBy(asc(commands.id));
+      for (const { id } of queued) await deliver(id, connection);
+    },
+
+    async responded(deviceId, text) {
+      const latest = db
+        .select({ id: commands.id })
+        .from(commands)
+        .where(and(eq(commands.deviceId, deviceId), eq(commands.status, 'sent')))
+        .orderBy(desc(commands.sentAt), desc(commands.id))
+        .limit(1);
+      await db
+        .update(commands)
+        .set({ status: 'answered', answeredAt: now(), response: text })
+        .where(sql`${commands.id} = (${latest})`);
+    },
+
+    stop() {
+      unsubscribe?.();
+    },
+  };
+}
