@@ -133,20 +133,27 @@ describe('GT06 gateway', () => {
     gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const committedBefore = commits.length;
+    // Only batches that carry positions are held: the login's raw-log batch may still commit meanwhile.
+    const positionCommits = () => commits.filter((c) => c.positions > 0);
+    const committedBefore = positionCommits().length;
     const fixAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 2_000);
     await device.write(gt06Location({ at: fixAt, lat: 22.72, lon: 75.86, speedKph: 20 }, 11));
-    // The flush is held inside its transaction: no ack may arrive meanwhile.
-    await sleep(400);
-    expect(device.received.length).toBe(0);
-    expect(commits.length).toBe(committedBefore);
-    const releasedAt = performance.now();
-    gate = null;
-    release();
+    let releasedAt = 0;
+    try {
+      // The flush is held inside its transaction: no ack may arrive meanwhile.
+      await sleep(400);
+      expect(device.received.length).toBe(0);
+      expect(positionCommits().length).toBe(committedBefore);
+    } finally {
+      // Always open the gate, or every later test of this file waits on a held writer.
+      releasedAt = performance.now();
+      gate = null;
+      release();
+    }
     const ack = await device.read(10);
     const ackAt = performance.now();
     expect(toHex(ack)).toBe(toHex(gt06Ack(LOCATION, 11)));
-    const commit = commits.slice(committedBefore).find((c) => c.positions > 0);
+    const commit = positionCommits()[committedBefore];
     expect(commit).toBeDefined();
     expect(commit?.at).toBeGreaterThanOrEqual(releasedAt);
     expect(ackAt).toBeGreaterThanOrEqual(commit?.at ?? Number.POSITIVE_INFINITY);
