@@ -2,6 +2,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AuthScopes } from '@civicfleet/shared';
 import type { Db } from '../../db/client.ts';
+import { userWithRoleColumns } from '../../db/user-columns.ts';
 import { organisations, refreshTokens, roles, users } from '../../db/schema/index.ts';
 
 export interface UserWithRole {
@@ -20,22 +21,10 @@ export interface UserWithRole {
 }
 
 const userWithRole = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  avatar: users.avatar,
-  email: users.email,
-  phone: users.phone,
+  ...userWithRoleColumns,
   passwordHash: users.passwordHash,
-  isEnabled: users.isEnabled,
   deleted: users.deleted,
   tokenVersion: users.tokenVersion,
-  role: { id: roles.id, name: roles.name, authScopes: roles.authScopes },
-  organisation: {
-    id: organisations.id,
-    tradeName: organisations.tradeName,
-    brandName: organisations.brandName,
-  },
 };
 
 function selectUsers(db: Db) {

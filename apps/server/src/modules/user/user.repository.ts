@@ -2,6 +2,7 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AuthScopes } from '@civicfleet/shared';
 import type { Db } from '../../db/client.ts';
+import { userWithRoleColumns } from '../../db/user-columns.ts';
 import { organisations, roles, users } from '../../db/schema/index.ts';
 import { containsPattern } from '../organisation/organisation.repository.ts';
 import { orgScope, type OrgIds } from '../organisation/scope.ts';
@@ -21,22 +22,7 @@ export interface UserRecord {
   organisation: { id: bigint; tradeName: string; brandName: string | null };
 }
 
-const columns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  avatar: users.avatar,
-  email: users.email,
-  phone: users.phone,
-  isEnabled: users.isEnabled,
-  createdAt: users.createdAt,
-  role: { id: roles.id, name: roles.name, authScopes: roles.authScopes },
-  organisation: {
-    id: organisations.id,
-    tradeName: organisations.tradeName,
-    brandName: organisations.brandName,
-  },
-};
+const columns = { ...userWithRoleColumns, createdAt: users.createdAt };
 
 export interface UserFilter {
   orgIds: OrgIds;
