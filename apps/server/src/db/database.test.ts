@@ -41,6 +41,8 @@ describe('migrations and seeding on an empty database', () => {
       'device_latest',
       'devices',
       'events',
+      'geofence_visits',
+      'geofences',
       'organisation_settings',
       'organisations',
       'outbox',

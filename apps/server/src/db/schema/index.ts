@@ -11,3 +11,4 @@ export * from './positions.ts';
 export * from './raw-logs.ts';
 export * from './derived.ts';
 export * from './commands.ts';
+export * from './geofences.ts';
