@@ -11,6 +11,7 @@ const ours = (...allowed) =>
   [
     '@civicfleet/shared',
     '@civicfleet/protocols',
+    '@civicfleet/exporters',
     '@civicfleet/server',
     '@civicfleet/web',
     '@civicfleet/simulator',
@@ -57,7 +58,8 @@ export default tseslint.config(
   { files: ['apps/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   boundary(['packages/shared/**'], ours()),
   boundary(['packages/protocols/**'], ours('@civicfleet/shared')),
-  boundary(['apps/server/**'], ours('@civicfleet/shared', '@civicfleet/protocols')),
+  boundary(['packages/exporters/**'], ours('@civicfleet/shared')),
+  boundary(['apps/server/**'], ours('@civicfleet/shared', '@civicfleet/protocols', '@civicfleet/exporters')),
   // Demo mode only: the demo seed registers the simulator's demo fleet and `npm start` drives it in-process.
   // Nothing else in the server may import the simulator.
   boundary(
@@ -72,7 +74,7 @@ export default tseslint.config(
   boundary(
     ['apps/web/**'],
     [
-      ...ours('@civicfleet/shared'),
+      ...ours('@civicfleet/shared', '@civicfleet/exporters'),
       { group: ['pg', '@electric-sql/*', 'fastify'], message: 'Server-only module.' },
     ],
   ),
@@ -80,7 +82,7 @@ export default tseslint.config(
   boundary(
     ['apps/web/src/features/**'],
     [
-      ...ours('@civicfleet/shared'),
+      ...ours('@civicfleet/shared', '@civicfleet/exporters'),
       {
         group: ['@/features/*', '@/app/*'],
         message: 'A feature never imports a sibling feature or the app shell.',
@@ -90,7 +92,7 @@ export default tseslint.config(
   boundary(
     ['apps/web/src/components/**', 'apps/web/src/lib/**', 'apps/web/src/api/**'],
     [
-      ...ours('@civicfleet/shared'),
+      ...ours('@civicfleet/shared', '@civicfleet/exporters'),
       { group: ['@/features/*', '@/app/*'], message: 'Shared code never imports features or the app shell.' },
     ],
   ),

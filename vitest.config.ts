@@ -3,6 +3,13 @@ import { defineConfig } from 'vitest/config';
 // `npm test` runs every project; `TEST_DATABASE_URL` switches the server suite to PostgreSQL.
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'packages/protocols', 'apps/server', 'apps/web', 'tools/simulator'],
+    projects: [
+      'packages/shared',
+      'packages/protocols',
+      'packages/exporters',
+      'apps/server',
+      'apps/web',
+      'tools/simulator',
+    ],
   },
 });
