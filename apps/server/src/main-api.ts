@@ -11,8 +11,13 @@ if (!env.databaseUrl) {
     'start:api on the embedded database: worker jobs do not run in this process (use `npm start`).',
   );
 }
-// With the in-process bus, /v1/live here receives no deltas from a separate gateway process until the Redis bus
-// (scale-out issue); its snapshot still works.
+// Live deltas and device commands cross processes only over Redis (REDIS_URL). Without it, /v1/live here gets no
+// deltas from a separate gateway process (its snapshot still works) and commands wait for the device's next login.
+if (!env.redisUrl) {
+  console.warn(
+    'start:api without REDIS_URL: live deltas and commands do not reach separate gateway processes.',
+  );
+}
 const app = await buildApi({ db: database.db, env, brand: runtime.brand, mailer, bus });
 await app.listen({ port: env.port, host: env.host });
 console.log(banner(env, { demo: await hasDemoAccounts(database.db), dbKind: database.kind }));

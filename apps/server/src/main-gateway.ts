@@ -3,6 +3,7 @@
  * pipeline, against PostgreSQL. Run any number behind a TCP load balancer; each device stays on one connection.
  */
 import { devicePortsLine } from './banner.ts';
+import { describeBus } from './bus/create-bus.ts';
 import { loadEnv } from './config/env.ts';
 import { startGateway } from './gateway/gateway.ts';
 import { deriveWiring } from './gateway/ingest/derive-stage.ts';
@@ -20,14 +21,20 @@ if (!env.databaseUrl) {
 const jobLog = consoleJobLogger();
 const log = { info: jobLog.info, warn: jobLog.error, error: jobLog.error };
 const runtime = await openRuntime();
+const { bus } = runtime;
+if (!env.redisUrl) {
+  console.warn(
+    'start:gateway without REDIS_URL: API processes receive no live deltas and send no commands here.',
+  );
+}
 const gateway = await startGateway({
   database: runtime.database,
-  bus: runtime.bus,
+  bus,
   config: env.gateway,
   log,
   ...deriveWiring(),
 });
-console.log(`\n  CivicFleet gateway running\n${devicePortsLine(gateway.ports)}\n`);
+console.log(`\n  CivicFleet gateway running (bus: ${describeBus(env)})\n${devicePortsLine(gateway.ports)}\n`);
 
 onShutdown(async () => {
   await gateway.stop();

@@ -1,6 +1,6 @@
 /**
  * All-in-one process (`npm start`): API + console + device gateway (GATEWAY=off to skip) + worker jobs on one
- * database (PGlite by default) and one in-process bus.
+ * database (PGlite by default) and one bus (in-process by default; Redis with REDIS_URL, shared with other processes).
  */
 import { buildApi } from './app.ts';
 import { banner } from './banner.ts';

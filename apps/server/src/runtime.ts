@@ -1,6 +1,7 @@
 /** What every process opens first: environment, brand, database (migrated, seeded) and mailer. */
 import type { Brand } from '@civicfleet/shared';
-import { createInProcessBus, type Bus } from './bus/bus.ts';
+import type { Bus } from './bus/bus.ts';
+import { createBus } from './bus/create-bus.ts';
 import { loadBrand } from './config/brand.ts';
 import { loadEnv, type Env } from './config/env.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -13,7 +14,7 @@ export interface Runtime {
   brand: Brand;
   database: Database;
   mailer: Mailer;
-  /** In-process by default; the scale-out issue swaps in Redis (REDIS_URL) behind the same interface. */
+  /** In-process by default; Redis pub/sub with REDIS_URL (bus/create-bus.ts), shared with other processes. */
   bus: Bus;
   seededDemo: boolean;
   close(): Promise<void>;
@@ -31,7 +32,7 @@ export async function openRuntime(log: (msg: string) => void = console.log): Pro
     onError: (error, id) =>
       log(`mail ${id} not delivered: ${error instanceof Error ? error.message : String(error)}`),
   });
-  const bus = createInProcessBus();
+  const bus = createBus(env);
   return {
     env,
     brand,

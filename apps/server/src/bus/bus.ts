@@ -1,7 +1,8 @@
 /**
  * The message bus between roles (ARCHITECTURE.md "Processes"): the gateway publishes what it committed, the API's
  * live socket fans it out, API processes route device commands to the gateway holding the connection.
- * In-process by default; the scale-out issue adds a Redis implementation of the same interface.
+ * In-process by default (this file); Redis pub/sub when REDIS_URL is set (redis-bus.ts, chosen by create-bus.ts).
+ * Messages must survive JSON (wire.ts): ids as decimal strings, times as ISO strings.
  */
 import { EventEmitter } from 'node:events';
 
@@ -11,6 +12,8 @@ export interface Bus {
   publish<T>(topic: string, message: T): void;
   /** Returns the unsubscribe function. */
   subscribe<T>(topic: string, handler: BusHandler<T>): () => void;
+  /** Resolves while the bus can deliver (Redis answers PING); rejects otherwise. For /v1/readyz. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -20,6 +23,8 @@ export const TOPICS = {
   live: 'live',
   /** Device commands to deliver: { commandId, deviceId, imei }. */
   commands: 'commands',
+  /** An organisation's derive settings or fences changed: { organisationId } (gateway/ingest/derive-context-db.ts). */
+  deriveContext: 'derive-context',
 } as const;
 
 export function createInProcessBus(): Bus {
@@ -42,6 +47,7 @@ export function createInProcessBus(): Bus {
       emitter.on(topic, handler as (m: unknown) => void);
       return () => emitter.off(topic, handler as (m: unknown) => void);
     },
+    async ping() {},
     async close() {
       emitter.removeAllListeners();
     },

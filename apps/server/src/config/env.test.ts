@@ -16,6 +16,7 @@ describe('loadEnv', () => {
     expect(env.dataDir).toBe(path.join(REPO_ROOT, 'data'));
     expect(env.webDist).toBe(path.join(REPO_ROOT, 'apps/web/dist'));
     expect(env.databaseUrl).toBeUndefined();
+    expect(env.redisUrl).toBeUndefined();
     expect(env.demo).toBe(true);
     expect(env.publicUrl).toBe('http://localhost:8080');
     expect(env.devicePorts).toEqual([5010, 5023, 5027]);
@@ -69,6 +70,20 @@ describe('loadEnv', () => {
     expect(env.devicePorts).toEqual([5023, 6000]);
     expect(env.smtpUrl).toBeUndefined();
     expect(loadEnv({ JWT_SECRET: 'x'.repeat(40), PORT: '9090' }).publicUrl).toBe('http://localhost:9090');
+  });
+
+  it('reads REDIS_URL (redis:// or rediss://) for the bus between processes', () => {
+    const base = { JWT_SECRET: 'x'.repeat(40) };
+    expect(loadEnv({ ...base, REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(loadEnv({ ...base, REDIS_URL: 'rediss://:secret@cache.internal:6380/2' }).redisUrl).toBe(
+      'rediss://:secret@cache.internal:6380/2',
+    );
+    expect(loadEnv({ ...base, REDIS_URL: '' }).redisUrl).toBeUndefined();
+    for (const bad of ['127.0.0.1:6379', 'http://cache:6379', 'redis://', 'redis:///0']) {
+      expect(() => loadEnv({ ...base, REDIS_URL: bad })).toThrow(
+        /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/,
+      );
+    }
   });
 
   it('explains invalid values', () => {

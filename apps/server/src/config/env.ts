@@ -19,6 +19,11 @@ const RawEnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
+  /** The bus between processes (Redis pub/sub); unset: the in-process bus. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^/]/, 'REDIS_URL must be a redis:// or rediss:// URL')
+    .optional(),
   DEMO: onOff.optional(),
   /** `npm start` drives the registered demo fleet with the in-process simulator; default: on when DEMO is on. */
   SIMULATOR: onOff.optional(),
@@ -64,6 +69,11 @@ export interface Env {
   dataDir: string;
   /** PostgreSQL when set; otherwise the embedded PGlite database in `<dataDir>/pglite`. */
   databaseUrl: string | undefined;
+  /**
+   * Redis for the bus between processes (api, gateway, worker split); unset: the in-process bus, which only reaches
+   * the roles inside one process. Optional so hand-made Envs (tests) may leave it out.
+   */
+  redisUrl?: string | undefined;
   /** Seed the demo organisations and accounts into an empty database. */
   demo: boolean;
   /** Simulate the demo fleet's trackers against the gateway in `npm start` (when the fleet is registered). */
@@ -113,6 +123,7 @@ export function loadEnv(source: Source = process.env): Env {
     host: raw.HOST,
     dataDir,
     databaseUrl: raw.DATABASE_URL,
+    redisUrl: raw.REDIS_URL,
     demo,
     simulator: raw.SIMULATOR ?? demo,
     jwtSecret: raw.JWT_SECRET ?? readOrCreateSecret(path.join(dataDir, 'secrets', 'jwt.key')),

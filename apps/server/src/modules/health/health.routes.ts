@@ -1,6 +1,7 @@
 /**
- * GET /v1/healthz (the process answers) and GET /v1/readyz (the database answers). Load balancers and the e2e
- * harness poll these; the scale-out issue adds the bus to readiness and a Prometheus endpoint.
+ * GET /v1/healthz (the process answers) and GET /v1/readyz (the database and the bus answer: with REDIS_URL, Redis
+ * must answer PING, else live deltas and device commands would not reach the other processes). Load balancers and
+ * the e2e harness poll these.
  */
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -37,6 +38,11 @@ export const healthModule: ApiModule = {
           await rows(deps.db, sql`select 1 as ok`);
         } catch {
           throw new ServiceUnavailableError('The database is not reachable.');
+        }
+        try {
+          await deps.bus.ping();
+        } catch {
+          throw new ServiceUnavailableError('The message bus (Redis) is not reachable.');
         }
         return {
           success: true,
