@@ -1,0 +1,89 @@
+/**
+ * Server-paged lists, as the console's results table asks for them (spec 01 §9, spec 02 §9: 10 rows by default,
+ * options 5/10/15 in the generic table and 5/10/25/50/100 in the results table). Query strings are coerced, so the
+ * same schema validates `?page=2&pageSize=25` on the server and builds the query in the console.
+ *
+ * The list routes written before this contract (device, vehicle, organisation, user, raw-log) take a 0-based `page`
+ * with `sort`/`order` and answer `{ rows, total }` (envelope.ts `PageQuerySchema`, `pageSchema`). `toLegacyPageQuery`
+ * and `fromLegacyPage` bridge the two until those routes move to this shape.
+ */
+import { z } from 'zod';
+
+export const LIST_PAGE_SIZES = [5, 10, 15, 25, 50, 100] as const;
+export type ListPageSize = (typeof LIST_PAGE_SIZES)[number];
+export const DEFAULT_LIST_PAGE_SIZE: ListPageSize = 10;
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+export const ListQuerySchema = z.object({
+  /** 1-based. */
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .pipe(z.literal(LIST_PAGE_SIZES, `The page size must be one of ${LIST_PAGE_SIZES.join(', ')}`))
+    .default(DEFAULT_LIST_PAGE_SIZE),
+  /** Case-insensitive substring over the list's searchable fields; blank means none. */
+  search: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
+  /** A column key the route allows sorting by (the route checks it against its own list). */
+  sortBy: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z][\w.]{0,63}$/, 'Invalid sort field')
+      .optional(),
+  ),
+  sortOrder: z.preprocess(emptyToUndefined, z.enum(SORT_ORDERS).default('asc')),
+});
+export type ListQuery = z.infer<typeof ListQuerySchema>;
+/** What a caller passes before defaults apply (page and page size may be left out). */
+export type ListQueryInput = z.input<typeof ListQuerySchema>;
+
+/** One page of a server-paged list. `total` counts every matching item, not just this page. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export function listPageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().nonnegative(),
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+  });
+}
+
+/** Items `offset … offset + limit` of a query, for repositories. */
+export function listOffset(query: Pick<ListQuery, 'page' | 'pageSize'>): { offset: number; limit: number } {
+  return { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
+}
+
+/** A ListQuery as the older list routes read it (0-based `page`, `sort`, `order`). */
+export function toLegacyPageQuery(query: ListQuery): {
+  page: number;
+  pageSize: number;
+  search?: string;
+  sort?: string;
+  order: SortOrder;
+} {
+  return {
+    page: query.page - 1,
+    pageSize: query.pageSize,
+    ...(query.search === undefined ? {} : { search: query.search }),
+    ...(query.sortBy === undefined ? {} : { sort: query.sortBy }),
+    order: query.sortOrder,
+  };
+}
+
+/** An older route's `{ rows, total }` answer as a ListPage. */
+export function fromLegacyPage<T>(
+  answer: { rows: T[]; total: number },
+  query: Pick<ListQuery, 'page' | 'pageSize'>,
+): ListPage<T> {
+  return { items: answer.rows, total: answer.total, page: query.page, pageSize: query.pageSize };
+}
