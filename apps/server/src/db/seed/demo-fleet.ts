@@ -4,7 +4,14 @@
  * The only seed module that imports @civicfleet/simulator (eslint.config.js boundary).
  */
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { demoFleet, type DemoVehicle, type VehicleKind } from '@civicfleet/simulator';
+import {
+  createFleet,
+  demoFleet,
+  tick,
+  type DemoVehicle,
+  type FleetEvent,
+  type VehicleKind,
+} from '@civicfleet/simulator';
 import type { Db } from '../client.ts';
 import {
   adminDivisions,
@@ -35,6 +42,31 @@ const MODEL: Record<DeviceProtocol, string> = {
 };
 
 export const demoFleetVehicles = (): DemoVehicle[] => demoFleet(DEMO_FLEET_SIZE, DEMO_FLEET_SEED);
+
+/**
+ * The demo fleet as `npm start` drives it (same vehicles and seed, on-duty schedule), simulated in memory for
+ * `durationS` from `startMs` with no anomalies: every vehicle's events, in time order (positions, and the
+ * simulator's trace of arrivals at and departures from its places). For tests of the demo data against the routes.
+ */
+export function simulateDemoFleet(args: {
+  startMs: number;
+  durationS: number;
+  intervalS: number;
+}): FleetEvent[][] {
+  const fleet = createFleet(demoFleetVehicles(), {
+    seed: DEMO_FLEET_SEED,
+    startMs: args.startMs,
+    intervalS: args.intervalS,
+    schedule: 'on-duty',
+    rates: { sos: 0, overspeed: 0, tamper: 0, powerCut: 0, gpsLoss: 0, networkLoss: 0 },
+  });
+  const events: FleetEvent[][] = fleet.vehicles.map(() => []);
+  const endMs = args.startMs + args.durationS * 1000;
+  for (let nowMs = args.startMs; nowMs <= endMs; nowMs += 60_000) {
+    for (const batch of tick(fleet, Math.min(nowMs, endMs))) events[batch.index]?.push(...batch.events);
+  }
+  return events;
+}
 
 /** The demo ICCID of a tracker's SIM (89 91 = telecom, India). */
 export const demoIccid = (imei: string): string => `89910${imei}`;

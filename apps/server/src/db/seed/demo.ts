@@ -1,7 +1,8 @@
 /**
- * Demo data for an empty database (DEMO on): the organisation tree, Indore's zones/circles/wards, one sign-in
- * per role (demo-accounts.ts) and the demo fleet (demo-fleet.ts: 50 Indore vehicles with trackers, unless
- * `fleet: false`). Runs in one transaction and only when there are no organisations yet.
+ * Demo data for an empty database (DEMO on): the organisation tree, Indore's zones/circles/wards (wards with
+ * boundaries: indore-ward-geometry.ts), its geofences (indore-geofences.ts: dump yard, transfer stations, depots,
+ * collection points), one sign-in per role (demo-accounts.ts) and the demo fleet (demo-fleet.ts: 50 Indore vehicles
+ * with trackers, unless `fleet: false`). Runs in one transaction and only when there are no organisations yet.
  */
 import { count, eq } from 'drizzle-orm';
 import type { OrganisationKind } from '@civicfleet/shared';
@@ -16,7 +17,9 @@ import {
 } from '../schema/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoOrgKey } from './demo-accounts.ts';
 import { seedDemoFleet } from './demo-fleet.ts';
+import { DEMO_INDORE, seedIndoreGeography } from './demo-geography.ts';
 import { INDORE_DIVISIONS, type DivisionSeed } from './indore-divisions.ts';
+import { indoreWardGeometry } from './indore-ward-geometry.ts';
 import { ensureBuiltinRoles } from './roles.ts';
 
 interface OrgSeed {
@@ -77,9 +80,9 @@ const ORGS: OrgSeed[] = [
     key: 'indore',
     parent: 'vendor',
     kind: 'MUNICIPAL',
-    tradeName: 'Indore Municipal Corporation',
+    tradeName: DEMO_INDORE.tradeName,
     brandName: 'IMC Swachh Indore',
-    email: 'swm@imcindore.org',
+    email: DEMO_INDORE.email,
     contact: '+917312535555',
     address: mp('Indore', '452007', 'Shivaji Market, M.G. Road'),
     gst: null,
@@ -116,16 +119,19 @@ async function insertDivisions(
   seeds: DivisionSeed[],
   level: number,
   parentId: bigint | null,
+  /** Ward code → GeoJSON boundary. */
+  wardGeometry: ReadonlyMap<string, Record<string, unknown>>,
 ): Promise<void> {
   const type = LEVELS[level];
   if (!type) return;
   for (const seed of seeds) {
+    const geometry = type === 'WARD' ? (wardGeometry.get(seed.code) ?? null) : null;
     const [row] = await db
       .insert(adminDivisions)
-      .values({ organisationId, type, name: seed.name, code: seed.code, parentId })
+      .values({ organisationId, type, name: seed.name, code: seed.code, parentId, geometry })
       .returning({ id: adminDivisions.id });
     if (!row) throw new Error('admin division insert returned no row');
-    await insertDivisions(db, organisationId, seed.children ?? [], level + 1, row.id);
+    await insertDivisions(db, organisationId, seed.children ?? [], level + 1, row.id, wardGeometry);
   }
 }
 
@@ -161,7 +167,10 @@ export async function seedDemo(db: Db, options: { fleet?: boolean } = {}): Promi
       orgIds.set(org.key, row.id);
     }
     const indoreId = orgIds.get('indore');
-    if (indoreId !== undefined) await insertDivisions(tx, indoreId, INDORE_DIVISIONS, 0, null);
+    if (indoreId !== undefined) {
+      await insertDivisions(tx, indoreId, INDORE_DIVISIONS, 0, null, indoreWardGeometry());
+      await seedIndoreGeography(tx, indoreId);
+    }
     const inserted = await tx
       .insert(users)
       .values(

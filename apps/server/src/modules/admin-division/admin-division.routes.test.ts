@@ -52,7 +52,7 @@ describe('/v1/admin-divisions', () => {
       id: ward?.id,
       type: 'WARD',
       code: 'W15',
-      geometry: null,
+      geometry: expect.objectContaining({ type: 'Polygon' }),
     });
   });
 

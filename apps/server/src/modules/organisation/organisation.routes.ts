@@ -1,8 +1,10 @@
 /** /v1/organisation (spec 01 §3, §7; spec 02 §3 "Organisation"). Thin: parse, call the service, wrap in the envelope. */
 import { z } from 'zod';
 import {
+  DeriveSettingsPatchSchema,
   IdParamsSchema,
   OrganisationInputSchema,
+  OrganisationDeriveSettingsSchema,
   OrganisationListQuerySchema,
   OrganisationPageSchema,
   OrganisationSchema,
@@ -11,6 +13,7 @@ import {
   envelopeSchema,
 } from '@civicfleet/shared';
 import type { ApiModule } from '../../http/types.ts';
+import { createDeriveSettingsService } from './derive-settings.service.ts';
 import { createOrganisationService } from './organisation.service.ts';
 import { actorOf, toId } from './scope.ts';
 
@@ -22,6 +25,7 @@ export const organisationModule: ApiModule = {
   name: 'organisation',
   register(app, deps) {
     const service = createOrganisationService({ db: deps.db, clock: deps.clock });
+    const deriveSettings = createDeriveSettingsService({ db: deps.db, clock: deps.clock, bus: deps.bus });
     const tags = ['organisation'];
 
     app.get(
@@ -114,6 +118,39 @@ export const organisationModule: ApiModule = {
         ok(
           'Organisation settings saved',
           await service.putSettings(actorOf(request), toId(request.params.id), request.body),
+        ),
+    );
+
+    // Thresholds of trips, stops, visits … (docs/derivations.md): read with the module, written with its edit action.
+    app.get(
+      '/organisation/derive-settings/:id',
+      {
+        config: { permission: { module: MODULE } },
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          response: { 200: envelopeSchema(OrganisationDeriveSettingsSchema) },
+        },
+      },
+      async (request) =>
+        ok('Derive settings', await deriveSettings.get(request.auth, toId(request.params.id))),
+    );
+
+    app.put(
+      '/organisation/derive-settings/:id',
+      {
+        config: { permission: { module: MODULE, action: 'edit-organisation-result-table' } },
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          body: DeriveSettingsPatchSchema,
+          response: { 200: envelopeSchema(OrganisationDeriveSettingsSchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          'Derive settings saved',
+          await deriveSettings.put(actorOf(request), toId(request.params.id), request.body),
         ),
     );
   },

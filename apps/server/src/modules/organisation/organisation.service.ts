@@ -236,7 +236,11 @@ export function createOrganisationService({ db, clock }: OrganisationServiceDeps
       return db.transaction(async (tx) => {
         await visible(auth, id, tx);
         const now = clock();
-        await repo.upsertSettings(tx, id, settings, now);
+        // `derive` belongs to /organisation/derive-settings (validated, and it tells the gateways): kept as stored.
+        const { derive: _ignored, ...rest } = settings;
+        const current = (await repo.findSettings(tx, id))?.derive;
+        const saved = current === undefined ? rest : { ...rest, derive: current };
+        await repo.upsertSettings(tx, id, saved, now);
         await recordAudit(tx, {
           action: ORGANISATION_AUDIT.settingsUpdated,
           actorUserId: auth.userId,
@@ -247,7 +251,7 @@ export function createOrganisationService({ db, clock }: OrganisationServiceDeps
           ip,
           at: now,
         });
-        return settings;
+        return saved;
       });
     },
   };
