@@ -97,9 +97,35 @@ function afterMotion(result: DeviceStep, closed: readonly StateInterval[], setti
   result.touchedDays = [...touched].sort();
 }
 
+/**
+ * The alert part of `stepDevice`: `late` = the fix is older than the device's last one. A replayed (history) fix
+ * newer than the last one still runs the live episodes, but its alerts are late news.
+ */
+export function stepDeviceAlerts(
+  state: AlertState,
+  input: { point: DerivePoint; alarms: readonly string[]; late: boolean },
+  settings: DeriveSettings,
+): { state: AlertState; opened: AlertOpen[]; closed: AlertClose[] } {
+  const { point } = input;
+  const alerts = stepAlerts(state, input.alarms, point.fixTime, settings, {
+    speedKph: point.gpsValid ? point.speedKph : null,
+    mainPower: point.mainPower,
+    late: input.late,
+  });
+  return {
+    state: alerts.state,
+    opened: point.history ? alerts.open.map((open) => ({ ...open, late: true })) : alerts.open,
+    closed: point.history ? alerts.closed.map((close) => ({ ...close, late: true })) : alerts.closed,
+  };
+}
+
+/**
+ * `alerts: false` leaves the alert machine out (state.alerts untouched, no alerts reported): the ingest pipeline
+ * runs it in its own stage, for every message, with `stepDeviceAlerts`.
+ */
 export function stepDevice(
   state: DeviceDeriveState,
-  input: { point: DerivePoint; alarms: readonly string[]; fences: readonly Fence[] },
+  input: { point: DerivePoint; alarms: readonly string[]; fences: readonly Fence[]; alerts?: boolean },
   settings: DeriveSettings,
 ): DeviceStep {
   const { point, alarms, fences } = input;
@@ -109,17 +135,12 @@ export function stepDevice(
   const isLate = lastMs !== null && fixMs < lastMs;
   // Same fix time as the last one: an alarm packet repeating the last fix (GT06 does) — alerts only, live.
   const isRepeat = lastMs !== null && fixMs === lastMs;
-  const alerts = stepAlerts(state.alerts, alarms, point.fixTime, settings, {
-    speedKph: point.gpsValid ? point.speedKph : null,
-    mainPower: point.mainPower,
-    late: isLate,
-  });
-  result.state.alerts = alerts.state;
-  // A replayed (history) fix newer than the last one still runs the live episodes, but its alerts are late news.
-  result.alertsOpened = point.history ? alerts.open.map((open) => ({ ...open, late: true })) : alerts.open;
-  result.alertsClosed = point.history
-    ? alerts.closed.map((close) => ({ ...close, late: true }))
-    : alerts.closed;
+  if (input.alerts !== false) {
+    const alerts = stepDeviceAlerts(state.alerts, { point, alarms, late: isLate }, settings);
+    result.state.alerts = alerts.state;
+    result.alertsOpened = alerts.opened;
+    result.alertsClosed = alerts.closed;
+  }
   if (isLate) return { ...result, needsRederive: true };
   if (isRepeat) return result;
 

@@ -34,6 +34,8 @@ export interface DistanceStep {
   state: DistanceState;
   distanceM: number;
   odometerM: number;
+  /** Set when rule 3 rejected the fix: the straight line from the anchor and its implied speed. */
+  jump?: { distanceM: number; impliedKph: number };
 }
 
 export function stepDistance(
@@ -50,8 +52,12 @@ export function stepDistance(
   const dtS = (atMs - anchor.atMs) / 1000;
   if (dtS <= 0) return unchanged;
   const distanceM = haversineM(anchor, point);
-  if ((distanceM / dtS) * 3.6 > settings.maxPlausibleSpeedKph) {
-    return dtS > settings.gpsGapS ? { ...unchanged, state: { ...state, anchor: here } } : unchanged;
+  const impliedKph = (distanceM / dtS) * 3.6;
+  if (impliedKph > settings.maxPlausibleSpeedKph) {
+    const jump = { distanceM, impliedKph };
+    return dtS > settings.gpsGapS
+      ? { ...unchanged, state: { ...state, anchor: here }, jump }
+      : { ...unchanged, jump };
   }
   const reportsMoving = point.speedKph !== null && point.speedKph >= settings.movingMinSpeedKph;
   if (!reportsMoving && (point.ignition === false || distanceM < settings.distanceJitterM)) return unchanged;

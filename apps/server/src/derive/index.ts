@@ -76,6 +76,7 @@ export {
 export {
   initialDeviceDeriveState,
   stepDevice,
+  stepDeviceAlerts,
   tickDevice,
   type DeviceDeriveState,
   type DeviceStep,

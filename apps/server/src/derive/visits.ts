@@ -23,6 +23,9 @@ interface Presence {
   outsideSinceMs: number | null;
   /** Dwell reached: the visit has been reported as opened. */
   confirmed: boolean;
+  /** Position of the first fix inside (geofence_visits.entry_lat/lon); absent in states persisted before it. */
+  entryLat?: number;
+  entryLon?: number;
 }
 
 /** Per-device visit state: plain JSON. */
@@ -35,13 +38,23 @@ export interface VisitState {
 export interface VisitStart {
   fenceId: string;
   enteredAt: Date;
+  /** The first fix inside; null when unknown. */
+  entryLat: number | null;
+  entryLon: number | null;
 }
 
-export interface Visit {
-  fenceId: string;
-  enteredAt: Date;
+export interface Visit extends VisitStart {
   exitedAt: Date;
   dwellS: number;
+}
+
+function startOf(presence: Presence): VisitStart {
+  return {
+    fenceId: presence.fenceId,
+    enteredAt: new Date(presence.enteredMs),
+    entryLat: presence.entryLat ?? null,
+    entryLon: presence.entryLon ?? null,
+  };
 }
 
 export interface VisitStep {
@@ -56,8 +69,7 @@ export function initialVisitState(): VisitState {
 
 function closeVisit(presence: Presence, exitMs: number): Visit {
   return {
-    fenceId: presence.fenceId,
-    enteredAt: new Date(presence.enteredMs),
+    ...startOf(presence),
     exitedAt: new Date(exitMs),
     dwellS: (exitMs - presence.enteredMs) / 1000,
   };
@@ -87,7 +99,7 @@ export function stepVisits(
       presence.lastInsideMs = atMs;
       if (!presence.confirmed && atMs - presence.enteredMs >= dwellMsOf(presence.fenceId)) {
         presence.confirmed = true;
-        opened.push({ fenceId: presence.fenceId, enteredAt: new Date(presence.enteredMs) });
+        opened.push(startOf(presence));
       }
       presences.push(presence);
       inside.delete(presence.fenceId);
@@ -111,10 +123,12 @@ export function stepVisits(
       lastInsideMs: atMs,
       outsideSinceMs: null,
       confirmed: false,
+      entryLat: point.lat,
+      entryLon: point.lon,
     };
     if (dwellMsOf(fenceId) <= 0) {
       presence.confirmed = true;
-      opened.push({ fenceId, enteredAt: point.fixTime });
+      opened.push(startOf(presence));
     }
     presences.push(presence);
   }
@@ -124,9 +138,7 @@ export function stepVisits(
 
 /** Visits reported as opened and not yet closed (for "inside which fences now"). */
 export function openVisits(state: VisitState): VisitStart[] {
-  return state.presences
-    .filter((presence) => presence.confirmed)
-    .map((presence) => ({ fenceId: presence.fenceId, enteredAt: new Date(presence.enteredMs) }));
+  return state.presences.filter((presence) => presence.confirmed).map(startOf);
 }
 
 /** Batch equivalent of stepping the fixes sorted by time (for re-derivation after late fixes). */

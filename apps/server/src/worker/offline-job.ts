@@ -5,6 +5,10 @@
  * with the reason device_latest suggests. The gateway's derive stage ends both when the next fix arrives (same
  * interval row, keyed by device and start). Once per episode: a device already offline is skipped, and the open-event
  * unique index holds across several workers.
+ *
+ * The same run closes SOS alerts nobody pressed again for `sosQuietS` at their last press (`expireAlerts`, the rule
+ * the gateway's alert stage applies at the device's next frame), so a device that fell silent after an SOS does not
+ * leave it open; the gateway reconciles its alert state with the open events when it loads the device.
  */
 import type { Database } from '../db/client.ts';
 import {
@@ -148,7 +152,13 @@ export function offlineJob(
       let marked = 0;
       for (const { device_id: deviceId } of candidates)
         if (await sql.transaction((tx) => markOffline(tx, deviceId, now, cutoff, settings))) marked++;
-      return `${marked} devices went offline`;
+      const quiet = await sql.query<{ id: string }>(
+        `UPDATE events SET ended_at = last_at
+         WHERE type = 'sos' AND ended_at IS NULL AND last_at <= $1 RETURNING id::text AS id`,
+        [new Date(now.getTime() - settings.sosQuietS * 1000)],
+      );
+      const closed = quiet.length > 0 ? `; ${quiet.length} quiet SOS alerts closed` : '';
+      return `${marked} devices went offline${closed}`;
     },
   };
 }

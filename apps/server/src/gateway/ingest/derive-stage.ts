@@ -1,18 +1,19 @@
 /**
  * The derive stage: runs the pure derive machines (apps/server/src/derive, docs/derivations.md) per fix, in order, and
- * writes what they produce in the batch transaction: closed `state_intervals`, `trips`, the touched
- * `daily_vehicle_stats` days (with the still-open interval included, so today's numbers move live) and the device's
- * machine state in `device_derive_state` (loaded again when the device reconnects, so a restart resumes exactly).
+ * writes what they produce in the batch transaction: closed `state_intervals`, `trips`, `geofence_visits` (a row when
+ * a visit is confirmed, the same row when it ends), the touched `daily_vehicle_stats` days (with the still-open
+ * interval included, so today's numbers move live) and the device's machine state in `device_derive_state` (loaded
+ * again when the device reconnects, so a restart resumes exactly).
  *
- * Not handled here (see docs/derivations.md "For the ingest pipeline"):
- * - late fixes (older than the device's newest): stored by the core stages with history = true but not derived;
- *   re-deriving the affected days (`rederiveStart` / `rederive` / `dailyStatsFor`) is still to do.
- * - geofence visits: no fence table yet (fences are passed empty).
- * - derived alerts: the core alarms stage writes `events`; the derive alert machine is fed no alarms.
- * - per-organisation settings: the defaults are used.
+ * - Settings and fences per organisation come from a DeriveContextProvider (loaded with the device); a vehicle's
+ *   `speed_limit_kph` overrides the organisation's speed limit. `settingsFor` gives them to the core stages too.
+ * - Distance and alerts are core stages running the same machines (stages/position.ts, stages/alarms.ts); their
+ *   state (`DeviceState.distance`, `.alerts`) is persisted here with the rest.
+ * - Late fixes (older than the device's newest) are stored and their alarms raised (late) by the core; here they only
+ *   record the earliest pending late time (`lateFromMs`, persisted) and schedule a re-derivation after their batch
+ *   commits (rederive-job.ts): once per committed batch per device, serialised per device, in its own transaction.
  */
 import {
-  DEFAULT_DERIVE_SETTINGS,
   dropDaysBefore,
   initialDeviceDeriveState,
   initialDistanceState,
@@ -20,7 +21,6 @@ import {
   openInterval,
   previewDailyStats,
   stepDevice,
-  stepDistance,
   type DailyStats,
   type DeriveSettings,
   type DeviceDeriveState,
@@ -30,8 +30,12 @@ import {
 } from '../../derive/index.ts';
 import type { BatchTable } from './batch.ts';
 import type { DeviceState } from './device-state.ts';
-import type { IngestStage } from './pipeline.ts';
-import type { SqlExecutor } from './sql-client.ts';
+import { staticDeriveContext, type DeriveContextProvider } from './derive-context.ts';
+import type { IngestContext, IngestStage, SettingsResolver } from './pipeline.ts';
+import { createRederiver } from './rederive-job.ts';
+import type { SqlClient, SqlExecutor } from './sql-client.ts';
+import { alertStateWithEvents } from './stages/alarms.ts';
+import { visitsTable, type VisitRow } from './visits-table.ts';
 import { chunks, id, json, num, rowsPerStatement, valuesList } from './sql-values.ts';
 
 export const DERIVE_STAGE = 'derive';
@@ -41,10 +45,12 @@ export interface PersistedDeriveState {
   v: 1;
   device: DeviceDeriveState;
   distance: DistanceState;
+  /** Earliest late fix not yet re-derived (epoch ms): a pending re-derivation survives a crash. */
+  lateFromMs?: number | null;
 }
 
 export function initialPersistedDeriveState(): PersistedDeriveState {
-  return { v: 1, device: initialDeviceDeriveState(), distance: initialDistanceState() };
+  return { v: 1, device: initialDeviceDeriveState(), distance: initialDistanceState(), lateFromMs: null };
 }
 
 export function parsePersistedDeriveState(value: unknown): PersistedDeriveState | null {
@@ -52,10 +58,11 @@ export function parsePersistedDeriveState(value: unknown): PersistedDeriveState 
   if (typeof parsed !== 'object' || parsed === null) return null;
   const candidate = parsed as Partial<PersistedDeriveState>;
   if (candidate.v !== 1 || !candidate.device || !candidate.distance) return null;
-  return { v: 1, device: candidate.device, distance: candidate.distance };
+  const lateFromMs = typeof candidate.lateFromMs === 'number' ? candidate.lateFromMs : null;
+  return { v: 1, device: candidate.device, distance: candidate.distance, lateFromMs };
 }
 
-interface Owner {
+export interface Owner {
   deviceId: bigint;
   vehicleId: bigint | null;
   organisationId: bigint;
@@ -253,6 +260,11 @@ export const deriveStateTable: BatchTable<DeriveStateRow> = {
 export interface DeriveStage extends IngestStage {
   /** Restores the device's persisted machine state (called when the device directory loads a device). */
   load(db: SqlExecutor, state: DeviceState): Promise<void>;
+  settingsFor: SettingsResolver;
+  /** Resolves when no re-derivation is scheduled or running (tests, shutdown). */
+  idle(): Promise<void>;
+  /** Re-derivations after late fixes committed so far. */
+  readonly rederivations: number;
 }
 
 export async function readDeriveState(
@@ -280,47 +292,130 @@ export function daysToWrite(
 
 const DAY_MS = 86_400_000;
 
-export function createDeriveStage(settings: DeriveSettings = DEFAULT_DERIVE_SETTINGS): DeriveStage {
+/** Keeps the state small: days before the open interval (less one day of margin) are final and stored. */
+export function trimDays(
+  state: DeviceDeriveState,
+  lastMs: number,
+  settings: DeriveSettings,
+): DeviceDeriveState {
+  const open = openInterval(state.motion);
+  const keepFromMs = Math.min(open?.startAt.getTime() ?? lastMs, lastMs) - DAY_MS;
+  return { ...state, daily: dropDaysBefore(state.daily, localDayOf(keepFromMs, settings.timeZone)) };
+}
+
+/** The stage's state with the core stages' machines (distance, alerts) as they are now: what is persisted. */
+export function persistedOf(head: PersistedDeriveState, state: DeviceState): PersistedDeriveState {
+  return {
+    v: 1,
+    device: { ...head.device, alerts: state.alerts ?? head.device.alerts },
+    distance: state.distance,
+    lateFromMs: head.lateFromMs ?? null,
+  };
+}
+
+export function headOf(state: DeviceState): PersistedDeriveState | undefined {
+  return state.ext.get(DERIVE_STAGE) as PersistedDeriveState | undefined;
+}
+
+const isSqlClient = (db: SqlExecutor): db is SqlClient =>
+  typeof (db as Partial<SqlClient>).transaction === 'function';
+
+export function createDeriveStage(context: DeriveContextProvider = staticDeriveContext()): DeriveStage {
+  /** vehicles.speed_limit_kph of the vehicles the loaded devices were linked to. */
+  const speedLimits = new Map<bigint, number>();
+  const withLimit = new Map<bigint, { base: DeriveSettings; settings: DeriveSettings }>();
+  let client: SqlClient | null = null;
+
+  const settingsFor: SettingsResolver = (organisationId, vehicleId) => {
+    const base = context.get(organisationId).settings;
+    const limitKph = vehicleId === null ? undefined : speedLimits.get(vehicleId);
+    if (vehicleId === null || limitKph === undefined) return base;
+    let cached = withLimit.get(vehicleId);
+    if (cached?.base !== base || cached.settings.speedLimitKph !== limitKph) {
+      cached = { base, settings: { ...base, speedLimitKph: limitKph } };
+      withLimit.set(vehicleId, cached);
+    }
+    return cached.settings;
+  };
+  const rederiver = createRederiver({ db: () => client, context, settingsFor });
+
+  function write(ctx: IngestContext, head: PersistedDeriveState, offlineEndedAt: Date | null): void {
+    ctx.state.ext.set(DERIVE_STAGE, head);
+    const state = persistedOf(head, ctx.state);
+    ctx.batch.add(deriveStateTable, { deviceId: ctx.state.device.id, state, offlineEndedAt });
+    rederiver.noteBatch(ctx.state, ctx.batch);
+    if (head.lateFromMs !== null && head.lateFromMs !== undefined) rederiver.schedule(ctx.state, ctx.batch);
+  }
+
   return {
     name: DERIVE_STAGE,
+    settingsFor,
+    idle: () => rederiver.idle(),
+    get rederivations() {
+      return rederiver.completed;
+    },
     async load(db, state) {
+      if (isSqlClient(db)) client = db;
+      const organisations = new Set([
+        state.device.organisationId,
+        ...state.links.map((l) => l.organisationId),
+      ]);
+      for (const organisationId of organisations) await context.load(db, organisationId);
+      const vehicleIds = state.links.map((link) => link.vehicleId.toString());
+      if (vehicleIds.length > 0) {
+        const limits = await db.query<{ id: string; speed_limit_kph: number | null }>(
+          `SELECT id::text AS id, speed_limit_kph FROM vehicles WHERE id = ANY($1::bigint[])`,
+          [vehicleIds],
+        );
+        for (const row of limits) {
+          if (row.speed_limit_kph === null) speedLimits.delete(BigInt(row.id));
+          else speedLimits.set(BigInt(row.id), row.speed_limit_kph);
+        }
+      }
       const persisted = await readDeriveState(db, state.device.id);
-      if (persisted) state.ext.set(DERIVE_STAGE, persisted);
+      if (!persisted) return;
+      state.ext.set(DERIVE_STAGE, persisted);
+      state.distance = persisted.distance;
+      state.alerts = alertStateWithEvents(persisted.device.alerts, state.openAlarms);
+      // A re-derivation left pending by a crash or a stop resumes now, not only with the device's next batch.
+      if (persisted.lateFromMs !== null && persisted.lateFromMs !== undefined) rederiver.resume(state);
     },
     process(ctx) {
       const pos = ctx.position;
-      // Late fixes are not derived (see the header); frames without a fix carry nothing for motion.
-      if (!pos || ctx.late) return;
-      const current =
-        (ctx.state.ext.get(DERIVE_STAGE) as PersistedDeriveState | undefined) ??
-        initialPersistedDeriveState();
-      const gpsValid = pos.gpsValid !== false;
-      const input = {
-        fixTime: pos.fixedAt,
-        lat: pos.lat,
-        lon: pos.lon,
-        gpsValid,
-        speedKph: pos.speedKph,
-        ignition: pos.ignition,
-      };
-      const distance = stepDistance(current.distance, input, settings);
+      if (!pos) return;
+      const current = headOf(ctx.state) ?? initialPersistedDeriveState();
+      const fixMs = pos.fixedAt.getTime();
+      const lastMs = current.device.motion.lastMs;
+      // Late: stored by the core (alarms raised, marked late); re-derived after its batch commits.
+      if (ctx.late || (lastMs !== null && fixMs <= lastMs)) {
+        if (lastMs !== null && fixMs === lastMs) return;
+        const lateFromMs = Math.min(current.lateFromMs ?? fixMs, fixMs);
+        write(ctx, { ...current, lateFromMs }, null);
+        return;
+      }
+      const settings = ctx.settings;
       const step = stepDevice(
         current.device,
         {
           point: {
-            ...input,
             deviceId: pos.deviceId.toString(),
             vehicleId: pos.vehicleId === null ? null : pos.vehicleId.toString(),
+            fixTime: pos.fixedAt,
+            lat: pos.lat,
+            lon: pos.lon,
+            gpsValid: pos.gpsValid !== false,
+            speedKph: pos.speedKph,
+            ignition: pos.ignition,
             mainPower: pos.mainPower,
-            distanceM: distance.distanceM,
+            distanceM: pos.distanceM ?? 0,
             history: pos.history,
           },
           alarms: [],
-          fences: [],
+          fences: context.get(ctx.organisationId).fences,
+          alerts: false,
         },
         settings,
       );
-      if (step.needsRederive) return;
       const owner: Owner = {
         deviceId: pos.deviceId,
         vehicleId: ctx.link?.vehicleId ?? null,
@@ -332,34 +427,28 @@ export function createDeriveStage(settings: DeriveSettings = DEFAULT_DERIVE_SETT
         if (interval.kind === 'offline') offlineEndedAt = interval.endAt;
       }
       for (const trip of step.trips) ctx.batch.add(tripsTable, { ...owner, trip });
+      for (const visit of [...step.visitsOpened, ...step.visitsClosed]) {
+        const row: VisitRow = { ...owner, visit, late: false };
+        ctx.batch.add(visitsTable, row);
+      }
 
-      const open = openInterval(step.state.motion);
-      // Keep the state small: days before the open interval (less one day of margin) are final and stored.
-      const keepFromMs =
-        Math.min(open?.startAt.getTime() ?? pos.fixedAt.getTime(), pos.fixedAt.getTime()) - DAY_MS;
-      const keepFrom = localDayOf(keepFromMs, settings.timeZone);
-      const deviceState: DeviceDeriveState = {
-        ...step.state,
-        daily: dropDaysBefore(step.state.daily, keepFrom),
-      };
+      const deviceState = trimDays(step.state, fixMs, settings);
+      const open = openInterval(deviceState.motion);
       const preview = previewDailyStats(deviceState.daily, open, settings);
       for (const stats of daysToWrite(preview, step.touchedDays, open, settings))
         ctx.batch.add(dailyStatsTable, { ...owner, stats });
-
-      const next: PersistedDeriveState = { v: 1, device: deviceState, distance: distance.state };
-      ctx.state.ext.set(DERIVE_STAGE, next);
-      ctx.batch.add(deriveStateTable, { deviceId: pos.deviceId, state: next, offlineEndedAt });
+      write(ctx, { ...current, device: deviceState }, offlineEndedAt);
     },
   };
 }
 
 /** The stage and the tables it writes, as startGateway takes them. */
-export function deriveWiring(settings: DeriveSettings = DEFAULT_DERIVE_SETTINGS): {
+export function deriveWiring(context: DeriveContextProvider = staticDeriveContext()): {
   deriveStages: DeriveStage[];
   tables: BatchTable<unknown>[];
 } {
   return {
-    deriveStages: [createDeriveStage(settings)],
-    tables: [intervalsTable, tripsTable, dailyStatsTable, deriveStateTable],
+    deriveStages: [createDeriveStage(context)],
+    tables: [intervalsTable, tripsTable, visitsTable, dailyStatsTable, deriveStateTable],
   };
 }

@@ -4,6 +4,7 @@
  * truth again whenever a batch fails (the state is dropped and reloaded).
  */
 import type { Protocol } from '@civicfleet/protocols';
+import { initialDistanceState, type AlertState, type DistanceState } from '../../derive/index.ts';
 import type { Batch } from './batch.ts';
 import type { EventRow, LatestRow } from './rows.ts';
 
@@ -35,13 +36,18 @@ export interface DeviceState {
   device: DeviceRecord;
   links: LinkSpan[];
   latest: LatestRow | null;
-  /** The last in-order valid fix: the origin of the next distance. */
-  anchor: { fixedAtMs: number; lat: number; lon: number } | null;
-  odometerM: number;
-  /** Stateful alarms open now, by type (sos, powerCut …). */
+  /**
+   * The distance machine (derive/distance.ts): anchor and running odometer of the in-order fixes. Seeded from
+   * device_latest; the derive stage restores the exact state from device_derive_state and persists it.
+   */
+  distance: DistanceState;
+  /**
+   * The alert machine (derive/alerts.ts). Null until first used: then rebuilt from the open events (`openAlarms`);
+   * the derive stage restores it from device_derive_state (reconciled with the open events) and persists it.
+   */
+  alerts: AlertState | null;
+  /** Alerts open in `events` now, by type (sos, powerCut …): the rows repeats and closes update. */
   openAlarms: Map<string, OpenAlarm>;
-  /** Instant and late alarms: newest time per `type` / `late:type`, to drop repeats within the dedup window. */
-  recentAlarms: Map<string, number>;
   /** When devices.last_seen_at was last written (throttled). */
   lastSeenWrittenMs: number;
   /** State of stages added later (derive), keyed by stage name. */
@@ -64,16 +70,15 @@ export function newDeviceState(
   const fix = latest?.fixedAt;
   const anchor =
     latest && fix && latest.lat !== null && latest.lon !== null && latest.gpsValid !== false
-      ? { fixedAtMs: fix.getTime(), lat: latest.lat, lon: latest.lon }
+      ? { atMs: fix.getTime(), lat: latest.lat, lon: latest.lon }
       : null;
   return {
     device,
     links,
     latest,
-    anchor,
-    odometerM: latest?.odometerM ?? 0,
+    distance: { ...initialDistanceState(latest?.odometerM ?? 0), anchor },
+    alerts: null,
     openAlarms: new Map(),
-    recentAlarms: new Map(),
     lastSeenWrittenMs: 0,
     ext: new Map(),
   };

@@ -4,7 +4,7 @@ import { emptyMessage, type Alarm, type NormalisedMessage } from '@civicfleet/pr
 import { Batch } from './batch.ts';
 import { newDeviceState, type DeviceState } from './device-state.ts';
 import { createStages, runPipeline } from './pipeline.ts';
-import { ALERT_TIMEOUT_MS } from './stages/alarms.ts';
+import { DEFAULT_DERIVE_SETTINGS } from '../../derive/index.ts';
 
 const stages = createStages();
 const T0 = Date.parse('2026-11-20T06:00:00Z');
@@ -93,8 +93,20 @@ describe('ingest pipeline', () => {
     expect(valid?.distanceM).toBeCloseTo(100.1, 0);
     expect(jump?.distanceM).toBe(0);
     expect(jump?.attrs).toMatchObject({ jump: { impliedKph: expect.any(Number) } });
-    expect(back?.distanceM).toBe(0);
-    expect(back?.odometerM).toBeCloseTo(100.1, 0);
+    // stepDistance keeps its anchor across a jump: the fix after it counts from the last good one.
+    expect(back?.distanceM).toBeCloseTo(100.1, 0);
+    expect(back?.odometerM).toBeCloseTo(200.2, 0);
+  });
+
+  it('uses the derive distance rules: parked jitter without a moving speed adds nothing', () => {
+    const state = device();
+    const batch = ingest(state, [
+      fix(0, 22.7, 75.8, { ignition: false }),
+      fix(30, 22.7001, 75.8, { ignition: false }),
+      fix(60, 22.7, 75.8001, { ignition: false }),
+    ]);
+    expect(batch.positions.map((p) => p.distanceM)).toEqual([0, 0, 0]);
+    expect(state.distance.anchor).toMatchObject({ lat: 22.7, lon: 75.8 });
   });
 
   it('sets motion from speed > 3 km/h or > 50 m moved, and carries ignition forward', () => {
@@ -142,14 +154,47 @@ describe('ingest pipeline', () => {
     expect(third.newEvents).toEqual([expect.objectContaining({ type: 'sos', endedAt: new Date(at(41)) })]);
   });
 
-  it('ends an open alarm nobody repeated for the timeout at its last repeat', () => {
+  it('ends an SOS nobody repeated for sosQuietS at its last press', () => {
     const state = device();
-    ingest(state, [alarm(0, ['powerCut'])]);
-    const later = ingest(state, [fix(ALERT_TIMEOUT_MS / 1000 + 60, 22.7, 75.8)]);
+    ingest(state, [alarm(0, ['sos']), alarm(20, ['sos'])]);
+    const later = ingest(state, [fix(20 + DEFAULT_DERIVE_SETTINGS.sosQuietS + 1, 22.7, 75.8)]);
     expect([...later.eventUpdates.values()]).toEqual([
-      expect.objectContaining({ type: 'powerCut', endedAt: new Date(at(0)) }),
+      expect.objectContaining({ type: 'sos', repeatCount: 2, endedAt: new Date(at(20)) }),
     ]);
     expect(state.openAlarms.size).toBe(0);
+  });
+
+  it('keeps power cut open until power is back (alarm or a fix reporting main power)', () => {
+    const state = device();
+    const first = ingest(state, [alarm(0, ['powerCut']), alarm(5, ['powerCut'])]);
+    expect(first.newEvents).toEqual([
+      expect.objectContaining({ type: 'powerCut', endedAt: null, repeatCount: 2 }),
+    ]);
+    const later = ingest(state, [fix(3600, 22.7, 75.8, { mainPower: true })]);
+    expect([...later.eventUpdates.values()]).toEqual([
+      expect.objectContaining({ type: 'powerCut', endedAt: new Date(at(3600)) }),
+    ]);
+  });
+
+  it('derives overspeed from the speed limit of the settings, ignoring the device alarm', () => {
+    const state = device();
+    const limited = createStages({
+      settingsFor: () => ({ ...DEFAULT_DERIVE_SETTINGS, speedLimitKph: 50 }),
+    });
+    const batch = new Batch();
+    const speeds = [40, 60, 65, 70, 45, 40, 40];
+    speeds.forEach((speedKph, i) =>
+      runPipeline(
+        limited,
+        state,
+        fix(i * 10, 22.7 + i * 0.0015, 75.8, { speedKph, alarms: i === 0 ? ['overspeed'] : [] }),
+        new Date(T0 + 7200_000),
+        batch,
+      ),
+    );
+    expect(batch.newEvents).toEqual([
+      expect.objectContaining({ type: 'overspeed', startedAt: new Date(at(10)), endedAt: new Date(at(40)) }),
+    ]);
   });
 
   it('deduplicates instant alarms within a minute and ignores ignition changes', () => {

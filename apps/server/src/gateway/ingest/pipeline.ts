@@ -5,17 +5,21 @@
  *
  *   filter → attribution → distance → motion → alarms → [derive stages] → latest → store
  *
- * Derive stages (state intervals, daily stats, geofence visits — apps/server/src/derive) plug in with
- * `createStages({ derive: [...] })`; they read and may annotate `ctx.position`, keep their own per-device state in
- * `ctx.state.ext`, and write their tables through `ctx.batch.add(table, row)` (see BatchTable in batch.ts).
+ * Distance and alarms run the derive machines (derive/distance.ts `stepDistance`, derive/alerts.ts `stepAlerts`)
+ * with the organisation's settings (`ctx.settings`, set by attribution): there is one distance rule and one alert
+ * machine, with or without derive stages. Derive stages (intervals, trips, visits, daily stats — derive-stage.ts)
+ * plug in with `createStages({ derive: [...] })`; they read and may annotate `ctx.position`, keep their own
+ * per-device state in `ctx.state.ext`, and write their tables through `ctx.batch.add(table, row)` (BatchTable).
+ * A stage with `settingsFor` supplies the settings (the derive stage: per organisation, speed limit per vehicle).
  */
 import type { NormalisedMessage } from '@civicfleet/protocols';
+import { DEFAULT_DERIVE_SETTINGS, type DeriveSettings } from '../../derive/index.ts';
 import type { Batch } from './batch.ts';
 import type { DeviceState, LinkSpan } from './device-state.ts';
 import type { PositionRow } from './rows.ts';
 import type { SqlExecutor } from './sql-client.ts';
 import { alarmStage } from './stages/alarms.ts';
-import { attributionStage, distanceStage, filterStage, motionStage } from './stages/position.ts';
+import { createAttributionStage, distanceStage, filterStage, motionStage } from './stages/position.ts';
 import { latestStage, storeStage } from './stages/latest.ts';
 
 export interface IngestContext {
@@ -38,24 +42,37 @@ export interface IngestContext {
   organisationId: bigint;
   /** Metres moved since the previous in-order fix (0 when not counted). */
   movedM: number;
+  /** Derive settings of the organisation (and vehicle) at atMs: thresholds for distance, alerts and derive stages. */
+  settings: DeriveSettings;
 }
+
+/** Settings of an organisation, with the vehicle's own overrides (speed limit) when it has any. */
+export type SettingsResolver = (organisationId: bigint, vehicleId: bigint | null) => DeriveSettings;
 
 export interface IngestStage {
   readonly name: string;
   process(ctx: IngestContext): void;
   /** Restores the stage's per-device state (`state.ext`) when the device directory loads a device. */
   load?(db: SqlExecutor, state: DeviceState): Promise<void>;
+  /** The settings for a fix (used by every stage through `ctx.settings`); the first derive stage with it wins. */
+  settingsFor?: SettingsResolver;
 }
 
 export interface StageOptions {
   /** Stages inserted after alarms and before device_latest is updated. */
   derive?: readonly IngestStage[];
+  /** Default: the first derive stage's `settingsFor`, else DEFAULT_DERIVE_SETTINGS. */
+  settingsFor?: SettingsResolver;
 }
 
+const defaultSettings: SettingsResolver = () => DEFAULT_DERIVE_SETTINGS;
+
 export function createStages(options: StageOptions = {}): IngestStage[] {
+  const owner = options.derive?.find((stage) => stage.settingsFor);
+  const settingsFor = options.settingsFor ?? owner?.settingsFor?.bind(owner) ?? defaultSettings;
   return [
     filterStage,
-    attributionStage,
+    createAttributionStage(settingsFor),
     distanceStage,
     motionStage,
     alarmStage,
@@ -88,6 +105,7 @@ export function runPipeline(
     link: null,
     organisationId: state.device.organisationId,
     movedM: 0,
+    settings: DEFAULT_DERIVE_SETTINGS,
   };
   for (const stage of stages) stage.process(ctx);
   if (serverAt.getTime() - state.lastSeenWrittenMs >= LAST_SEEN_EVERY_MS) {

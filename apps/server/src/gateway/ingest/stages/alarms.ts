@@ -1,118 +1,166 @@
 /**
- * Alarms → events, deduplicated (traccar.md: one SOS press must be one alert, not 50).
+ * Alarms → events, through the one alert machine (derive/alerts.ts, docs/derivations.md "Alerts"; traccar.md: one
+ * SOS press must be one alert, not 50). This stage only maps its episodes to `events` rows:
  *
- * - Stateful alarms (sos, powerCut, lowBattery, gpsLost) open an event that stays open until the counterpart alarm
- *   (sosOff, powerRestored, lowBatteryRemoved, gpsRestored) or until nothing repeated it for ALERT_TIMEOUT_MS
- *   (then it ends at its last repeat). Repeats while open bump last_at and repeat_count only.
- * - Other alarms (overspeed, tamper, harsh driving …) are instant events (ended_at = started_at); repeats within
- *   INSTANT_DEDUP_MS of the previous one are dropped.
- * - Alarms from history/late packets are instant events marked late, deduplicated among themselves.
- * - ignitionOn/ignitionOff are state changes, not alerts (state intervals record them).
+ * - an opened episode (sos, powerCut, lowBattery, gpsLost, derived overspeed) is a new open row; repeats of its
+ *   alarm while open bump last_at and repeat_count; its close (counterpart alarm, SOS quiet for `sosQuietS`, main
+ *   power back, speed back under the limit) sets ended_at on the same row (in place while it is still in the open
+ *   batch, else as an update);
+ * - one-shot alarms (tamper, harsh driving, the device's overspeed without a vehicle limit …) are rows closed at
+ *   once; repeats within `alarmDedupS` are folded into the previous one (no row);
+ * - alarms of late fixes (older than the newest) are one-shot rows marked late (a replayed SOS still raises an
+ *   alert); a history fix newer than the newest runs the live episodes, its rows marked late.
+ * Frames without a fix or alarm (heartbeats, status) only close an SOS gone quiet, without moving the device's clock.
  */
-import type { Alarm } from '@civicfleet/protocols';
+import {
+  expireAlerts,
+  initialAlertState,
+  stepDeviceAlerts,
+  type AlertClose,
+  type AlertOpen,
+  type AlertState,
+} from '../../../derive/index.ts';
 import type { OpenAlarm } from '../device-state.ts';
 import type { IngestContext, IngestStage } from '../pipeline.ts';
 import type { EventRow } from '../rows.ts';
 
-export const ALERT_TIMEOUT_MS = 10 * 60_000;
-export const INSTANT_DEDUP_MS = 60_000;
+/** Paired conditions the alert machine keeps open (opener types). */
+const PAIRED = ['powerCut', 'lowBattery', 'gpsLost'] as const;
 
-/** Opening alarm → the alarm that closes it. */
-export const STATEFUL_ALARMS: Partial<Record<Alarm, Alarm>> = {
-  sos: 'sosOff',
-  powerCut: 'powerRestored',
-  lowBattery: 'lowBatteryRemoved',
-  gpsLost: 'gpsRestored',
-};
-const CLOSES = new Map<string, string>(Object.entries(STATEFUL_ALARMS).map(([open, close]) => [close, open]));
-const NOT_ALERTS = new Set<string>(['ignitionOn', 'ignitionOff']);
+/**
+ * The machine's open episodes made to agree with the open `events` rows (the database is the truth: the worker may
+ * have closed a quiet SOS, a failed batch may have lost an open). `base`: the persisted state, or none.
+ */
+export function alertStateWithEvents(
+  base: AlertState | null,
+  openAlarms: ReadonlyMap<string, OpenAlarm>,
+): AlertState {
+  const state = base ?? initialAlertState();
+  const sosRow = openAlarms.get('sos');
+  const sos = sosRow
+    ? (state.sos ?? { openedMs: sosRow.startedAt.getTime(), lastSeenMs: sosRow.lastAt.getTime() })
+    : null;
+  const paired: Record<string, number> = {};
+  for (const type of PAIRED) {
+    const row = openAlarms.get(type);
+    if (row) paired[type] = state.paired[type] ?? row.startedAt.getTime();
+  }
+  const overspeedRow = openAlarms.get('overspeed');
+  const overspeedOpen = overspeedRow
+    ? (state.overspeed.open ?? { openedMs: overspeedRow.startedAt.getTime(), maxSpeedKph: 0 })
+    : null;
+  return { ...state, sos, paired, overspeed: { ...state.overspeed, open: overspeedOpen } };
+}
 
 export const alarmStage: IngestStage = {
   name: 'alarms',
   process(ctx) {
+    const state = ctx.state;
+    const alerts = state.alerts ?? alertStateWithEvents(null, state.openAlarms);
     const at = new Date(ctx.atMs);
-    if (!ctx.history) expireOpenAlarms(ctx, ctx.atMs);
-    for (const alarm of ctx.message.alarms) {
-      if (NOT_ALERTS.has(alarm)) continue;
-      if (ctx.history) {
-        instant(ctx, alarm, at, true);
-        continue;
-      }
-      const opener = CLOSES.get(alarm);
-      if (opener !== undefined) {
-        close(ctx, opener, at);
-      } else if (alarm in STATEFUL_ALARMS) {
-        openOrRepeat(ctx, alarm, at);
-      } else {
-        instant(ctx, alarm, at, false);
-      }
+    const pos = ctx.position;
+    const alarms = ctx.message.alarms;
+    if (!pos && alarms.length === 0) {
+      const step = expireAlerts(alerts, at, ctx.settings);
+      state.alerts = step.state;
+      apply(ctx, [], step.closed, []);
+      return;
     }
+    const step = stepDeviceAlerts(
+      alerts,
+      {
+        point: {
+          deviceId: state.device.id.toString(),
+          vehicleId: ctx.link ? ctx.link.vehicleId.toString() : null,
+          fixTime: at,
+          lat: pos?.lat ?? 0,
+          lon: pos?.lon ?? 0,
+          speedKph: pos?.speedKph ?? null,
+          ignition: pos?.ignition ?? null,
+          gpsValid: pos ? pos.gpsValid !== false : false,
+          mainPower: pos?.mainPower ?? ctx.message.mainPower,
+          distanceM: 0,
+          history: ctx.history,
+        },
+        alarms,
+        late: ctx.late,
+      },
+      ctx.settings,
+    );
+    state.alerts = step.state;
+    // The live path moved the machine's clock to this alarm: repeats of open episodes count.
+    const live = !ctx.late && step.state.lastMs === ctx.atMs;
+    apply(ctx, step.opened, step.closed, live ? alarms : []);
   },
 };
 
-function key(ctx: IngestContext, type: string): string {
-  return `${ctx.state.device.id}:${type}`;
+const keyOf = (alert: { type: string; openedAt: Date }): string =>
+  `${alert.type}@${alert.openedAt.getTime()}`;
+
+function apply(
+  ctx: IngestContext,
+  opened: readonly AlertOpen[],
+  closed: readonly AlertClose[],
+  repeats: readonly string[],
+): void {
+  const closes = new Map(closed.map((close) => [keyOf(close), close]));
+  const touched = new Set<string>();
+  // Closes of episodes opened earlier first: a quiet SOS closes before a new press opens the next one.
+  const openedKeys = new Set(opened.map(keyOf));
+  for (const close of closed) {
+    if (openedKeys.has(keyOf(close)) || close.late) continue;
+    closeOpen(ctx, close);
+    touched.add(close.type);
+  }
+  for (const open of opened) {
+    const close = closes.get(keyOf(open));
+    const row = newEvent(ctx, open, close?.closedAt ?? null);
+    touched.add(open.type);
+    if (!close && !open.late) {
+      ctx.state.openAlarms.set(open.type, {
+        startedAt: open.openedAt,
+        lastAt: open.openedAt,
+        repeatCount: 1,
+        pending: { batch: ctx.batch, row },
+      });
+    }
+  }
+  const at = new Date(ctx.atMs);
+  for (const type of new Set(repeats)) {
+    const open = ctx.state.openAlarms.get(type);
+    if (!open || touched.has(type)) continue;
+    if (at > open.lastAt) open.lastAt = at;
+    open.repeatCount += 1;
+    write(ctx, type, open, null);
+  }
 }
 
-function newEvent(ctx: IngestContext, type: string, at: Date, endedAt: Date | null, late: boolean): EventRow {
+function newEvent(ctx: IngestContext, open: AlertOpen, endedAt: Date | null): EventRow {
   const latest = ctx.state.latest;
   const row: EventRow = {
     deviceId: ctx.state.device.id,
     vehicleId: ctx.link?.vehicleId ?? null,
     organisationId: ctx.organisationId,
-    type,
-    startedAt: at,
+    type: open.type,
+    startedAt: open.openedAt,
     endedAt,
-    lastAt: at,
+    lastAt: endedAt ?? open.openedAt,
     repeatCount: 1,
     lat: ctx.position?.lat ?? latest?.lat ?? null,
     lon: ctx.position?.lon ?? latest?.lon ?? null,
-    late,
-    attrs: null,
+    late: open.late,
+    attrs: open.speedKph === null ? null : { speedKph: open.speedKph },
   };
   ctx.batch.newEvents.push(row);
   return row;
 }
 
-function instant(ctx: IngestContext, type: string, at: Date, late: boolean): void {
-  const recentKey = late ? `late:${type}` : type;
-  const previous = ctx.state.recentAlarms.get(recentKey);
-  if (previous !== undefined && Math.abs(at.getTime() - previous) < INSTANT_DEDUP_MS) return;
-  ctx.state.recentAlarms.set(recentKey, at.getTime());
-  newEvent(ctx, type, at, at, late);
-}
-
-function openOrRepeat(ctx: IngestContext, type: string, at: Date): void {
-  const open = ctx.state.openAlarms.get(type);
-  if (!open) {
-    const row = newEvent(ctx, type, at, null, false);
-    ctx.state.openAlarms.set(type, {
-      startedAt: at,
-      lastAt: at,
-      repeatCount: 1,
-      pending: { batch: ctx.batch, row },
-    });
-    return;
-  }
-  if (at > open.lastAt) open.lastAt = at;
-  open.repeatCount += 1;
-  write(ctx, type, open, null);
-}
-
-function close(ctx: IngestContext, type: string, at: Date): void {
-  const open = ctx.state.openAlarms.get(type);
+function closeOpen(ctx: IngestContext, close: AlertClose): void {
+  const open = ctx.state.openAlarms.get(close.type);
   if (!open) return;
-  ctx.state.openAlarms.delete(type);
-  write(ctx, type, open, at < open.startedAt ? open.startedAt : at);
-}
-
-/** Stateful alarms nobody repeated for ALERT_TIMEOUT_MS end at their last repeat. */
-function expireOpenAlarms(ctx: IngestContext, nowMs: number): void {
-  for (const [type, open] of ctx.state.openAlarms) {
-    if (nowMs - open.lastAt.getTime() <= ALERT_TIMEOUT_MS) continue;
-    ctx.state.openAlarms.delete(type);
-    write(ctx, type, open, open.lastAt);
-  }
+  ctx.state.openAlarms.delete(close.type);
+  const endedAt = close.closedAt < open.startedAt ? open.startedAt : close.closedAt;
+  write(ctx, close.type, open, endedAt);
 }
 
 /** Applies the open alarm's state: in place while its row is still in this batch, else as an update. */
@@ -124,7 +172,7 @@ function write(ctx: IngestContext, type: string, open: OpenAlarm, endedAt: Date 
     return;
   }
   open.pending = null;
-  ctx.batch.eventUpdates.set(key(ctx, type), {
+  ctx.batch.eventUpdates.set(`${ctx.state.device.id}:${type}`, {
     deviceId: ctx.state.device.id,
     type,
     lastAt: open.lastAt,

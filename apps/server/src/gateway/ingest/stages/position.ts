@@ -1,15 +1,13 @@
 /**
- * The position stages: filter, vehicle attribution, distance/odometer, motion/ignition. Thresholds are documented
- * constants here; per-organisation overrides come with the settings work.
+ * The position stages: filter, vehicle attribution (+ the settings that apply), distance/odometer (the derive rule,
+ * derive/distance.ts), motion/ignition. The filter and motion thresholds are documented constants here.
  */
-import { haversineM } from '../geo.ts';
+import { stepDistance } from '../../../derive/index.ts';
 import { linkAt } from '../device-state.ts';
-import type { IngestContext, IngestStage } from '../pipeline.ts';
+import type { IngestContext, IngestStage, SettingsResolver } from '../pipeline.ts';
 
 /** Fixes further in the future than this (device clock wrong, bad GPS week rollover) are not stored as positions. */
 export const MAX_FUTURE_MS = 10 * 60_000;
-/** Implied speed above this between two fixes is a GPS jump: flagged, not counted as distance. */
-export const MAX_PLAUSIBLE_KPH = 300;
 /** Moving = reported speed above this … */
 export const MOTION_SPEED_KPH = 3;
 /** … or moved farther than this since the previous fix. */
@@ -66,48 +64,52 @@ function drop(ctx: IngestContext, reason: string): void {
   ctx.dropped = reason;
 }
 
-export const attributionStage: IngestStage = {
-  name: 'attribution',
-  process(ctx) {
-    ctx.link = linkAt(ctx.state.links, ctx.atMs);
-    ctx.organisationId = ctx.link?.organisationId ?? ctx.state.device.organisationId;
-    if (ctx.position) ctx.position.vehicleId = ctx.link?.vehicleId ?? null;
-  },
-};
+export function createAttributionStage(settingsFor: SettingsResolver): IngestStage {
+  return {
+    name: 'attribution',
+    process(ctx) {
+      ctx.link = linkAt(ctx.state.links, ctx.atMs);
+      ctx.organisationId = ctx.link?.organisationId ?? ctx.state.device.organisationId;
+      ctx.settings = settingsFor(ctx.organisationId, ctx.link?.vehicleId ?? null);
+      if (ctx.position) ctx.position.vehicleId = ctx.link?.vehicleId ?? null;
+    },
+  };
+}
 
+/**
+ * `stepDistance` (jitter, GPS gap and plausibility rules: docs/derivations.md "Distance and odometer") fills
+ * distance_m; the running odometer is the device's own when it sends one, else the sum. Late fixes are stored
+ * without distance: their chain is re-walked by the re-derivation (rederive-job.ts).
+ */
 export const distanceStage: IngestStage = {
   name: 'distance',
   process(ctx) {
     const pos = ctx.position;
-    if (!pos) return;
-    const state = ctx.state;
+    if (!pos || ctx.late) return;
+    const step = stepDistance(
+      ctx.state.distance,
+      {
+        fixTime: pos.fixedAt,
+        lat: pos.lat,
+        lon: pos.lon,
+        gpsValid: pos.gpsValid !== false,
+        speedKph: pos.speedKph,
+        ignition: pos.ignition ?? ctx.state.latest?.ignition ?? null,
+      },
+      ctx.settings,
+    );
     const reportedOdometerM = ctx.message.odometerM;
-    // Late fixes are stored as they are: their distance belongs to a chain that the derive stages re-walk.
-    if (ctx.late) return;
-    let movedM = 0;
-    if (pos.gpsValid !== false) {
-      const anchor = state.anchor;
-      const fixedAtMs = pos.fixedAt.getTime();
-      if (anchor) {
-        const metres = haversineM(anchor.lat, anchor.lon, pos.lat, pos.lon);
-        const seconds = (fixedAtMs - anchor.fixedAtMs) / 1000;
-        const impliedKph = seconds > 0 ? (metres / seconds) * 3.6 : Number.POSITIVE_INFINITY;
-        if (metres > 0 && impliedKph > MAX_PLAUSIBLE_KPH) {
-          pos.attrs = {
-            ...pos.attrs,
-            jump: { metres: Math.round(metres), impliedKph: Math.round(impliedKph) },
-          };
-        } else {
-          movedM = metres;
-        }
-      }
-      // The anchor follows even a jump: if this fix was the outlier, the way back is a jump too and is not counted.
-      state.anchor = { fixedAtMs, lat: pos.lat, lon: pos.lon };
+    ctx.state.distance =
+      reportedOdometerM === null ? step.state : { ...step.state, odometerM: reportedOdometerM };
+    if (step.jump) {
+      pos.attrs = {
+        ...pos.attrs,
+        jump: { metres: Math.round(step.jump.distanceM), impliedKph: Math.round(step.jump.impliedKph) },
+      };
     }
-    state.odometerM = reportedOdometerM ?? state.odometerM + movedM;
-    pos.distanceM = movedM;
-    pos.odometerM = state.odometerM;
-    ctx.movedM = movedM;
+    pos.distanceM = step.distanceM;
+    pos.odometerM = ctx.state.distance.odometerM;
+    ctx.movedM = step.distanceM;
   },
 };
 
