@@ -21,3 +21,4 @@ export * from './contracts/vehicle.contract.ts';
 export * from './contracts/raw-log.contract.ts';
 export * from './contracts/command.contract.ts';
 export * from './contracts/derive-settings.contract.ts';
+export * from './contracts/file.contract.ts';

@@ -16,6 +16,7 @@ import { deviceModule } from './device/device.routes.ts';
 import { vehicleModule } from './vehicle/vehicle.routes.ts';
 import { rawLogModule } from './raw-log/raw-log.routes.ts';
 import { commandModule } from './command/command.routes.ts';
+import { fileModule } from './file/file.routes.ts';
 import { liveModule } from '../live/live.routes.ts';
 
 export const apiModules: ApiModule[] = [
@@ -32,5 +33,6 @@ export const apiModules: ApiModule[] = [
   vehicleModule,
   rawLogModule,
   commandModule,
+  fileModule,
   liveModule,
 ];

@@ -12,3 +12,4 @@ export * from './raw-logs.ts';
 export * from './derived.ts';
 export * from './commands.ts';
 export * from './geofences.ts';
+export * from './files.ts';
