@@ -6,6 +6,7 @@ import { devicePortsLine } from './banner.ts';
 import { describeBus } from './bus/create-bus.ts';
 import { loadEnv } from './config/env.ts';
 import { startGateway } from './gateway/gateway.ts';
+import { createLiveDeriveContext } from './gateway/ingest/derive-context-db.ts';
 import { deriveWiring } from './gateway/ingest/derive-stage.ts';
 import { onShutdown, openRuntime } from './runtime.ts';
 import { consoleJobLogger } from './worker/runner.ts';
@@ -32,7 +33,7 @@ const gateway = await startGateway({
   bus,
   config: env.gateway,
   log,
-  ...deriveWiring(),
+  ...deriveWiring(createLiveDeriveContext(bus)),
 });
 console.log(`\n  CivicFleet gateway running (bus: ${describeBus(env)})\n${devicePortsLine(gateway.ports)}\n`);
 

@@ -1,5 +1,6 @@
 /** Worker process only (`npm run start:worker`): scheduled jobs against PostgreSQL. */
 import { loadEnv } from './config/env.ts';
+import { createLiveDeriveContext } from './gateway/ingest/derive-context-db.ts';
 import { onShutdown, openRuntime } from './runtime.ts';
 import { workerJobs } from './worker/jobs.ts';
 import { consoleJobLogger, startJobs } from './worker/runner.ts';
@@ -21,6 +22,7 @@ const jobs = startJobs(
     mailer: runtime.mailer,
     clock: () => new Date(),
     smtpConfigured: Boolean(env.smtpUrl),
+    deriveContext: createLiveDeriveContext(runtime.bus),
   }),
   log,
 );

@@ -7,6 +7,7 @@ import { banner } from './banner.ts';
 import { hasDemoAccounts } from './db/seed/demo.ts';
 import { startDemoSimulator } from './demo-simulator.ts';
 import { startGateway } from './gateway/gateway.ts';
+import { createLiveDeriveContext } from './gateway/ingest/derive-context-db.ts';
 import { deriveWiring } from './gateway/ingest/derive-stage.ts';
 import { onShutdown, openRuntime } from './runtime.ts';
 import { workerJobs } from './worker/jobs.ts';
@@ -14,6 +15,8 @@ import { startJobs } from './worker/runner.ts';
 
 const runtime = await openRuntime();
 const { env, database, mailer, bus } = runtime;
+// Per-organisation derive settings and fences, shared by the gateway's derive stage and the worker's offline check.
+const deriveContext = createLiveDeriveContext(bus);
 const app = await buildApi({ db: database.db, env, brand: runtime.brand, mailer, bus });
 await app.listen({ port: env.port, host: env.host });
 const gateway = env.gateway.enabled
@@ -22,7 +25,7 @@ const gateway = env.gateway.enabled
       bus,
       config: env.gateway,
       log: app.log.child({ role: 'gateway' }),
-      ...deriveWiring(),
+      ...deriveWiring(deriveContext),
     })
   : null;
 // Demo fleet (SIMULATOR=off to disable): virtual trackers on loopback against the gateway's bound ports.
@@ -42,6 +45,7 @@ const jobs = startJobs(
     mailer,
     clock: () => new Date(),
     smtpConfigured: Boolean(env.smtpUrl),
+    deriveContext,
   }),
   app.log,
 );

@@ -3,6 +3,7 @@ import type { Clock } from '../http/types.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { deleteExpiredRefreshTokens } from '../modules/auth/auth.repository.ts';
 import { deleteStalePasswordResets } from '../modules/auth/password-reset.repository.ts';
+import type { DeriveContextProvider } from '../gateway/ingest/derive-context.ts';
 import { offlineJob } from './offline-job.ts';
 import type { Job } from './runner.ts';
 
@@ -40,9 +41,11 @@ export function workerJobs(deps: {
   smtpConfigured: boolean;
   /** The database behind `db`: enables the derive jobs (offline detection), which use raw SQL. */
   database?: Database;
+  /** Per-organisation derive settings (offline threshold, SOS quiet time); default: the built-in defaults. */
+  deriveContext?: DeriveContextProvider;
 }): Job[] {
   const jobs = [purgeSessionsJob(deps.db, deps.clock)];
-  if (deps.database) jobs.push(offlineJob(deps.database, deps.clock));
+  if (deps.database) jobs.push(offlineJob(deps.database, deps.clock, deps.deriveContext));
   if (deps.smtpConfigured) jobs.push(retryMailJob(deps.mailer));
   return jobs;
 }

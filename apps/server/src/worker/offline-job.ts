@@ -12,7 +12,6 @@
  */
 import type { Database } from '../db/client.ts';
 import {
-  DEFAULT_DERIVE_SETTINGS,
   openInterval,
   previewDailyStats,
   tickDevice,
@@ -28,6 +27,7 @@ import {
   type IntervalRow,
   type PersistedDeriveState,
 } from '../gateway/ingest/derive-stage.ts';
+import { staticDeriveContext, type DeriveContextProvider } from '../gateway/ingest/derive-context.ts';
 import { sqlClientOf, type SqlExecutor } from '../gateway/ingest/sql-client.ts';
 import type { Job } from './runner.ts';
 
@@ -131,32 +131,62 @@ async function markOffline(
   return true;
 }
 
+/**
+ * Devices are candidates once silent for the shortest offline threshold any organisation may set (the settings
+ * contract's lower bound); each is then held to its own organisation's `offlineAfterS`.
+ */
+export const MIN_OFFLINE_AFTER_S = 60;
+
 export function offlineJob(
   database: Database,
   clock: () => Date,
-  settings: DeriveSettings = DEFAULT_DERIVE_SETTINGS,
+  context: DeriveContextProvider = staticDeriveContext(),
 ): Job {
   const sql = sqlClientOf(database);
+  const settingsOf = async (organisationId: string): Promise<DeriveSettings> => {
+    const id = BigInt(organisationId);
+    await context.load(sql, id);
+    return context.get(id).settings;
+  };
   return {
     name: 'derive-offline',
     intervalMs: 60_000,
     async run() {
       const now = clock();
-      const cutoff = new Date(now.getTime() - settings.offlineAfterS * 1000);
-      const candidates = await sql.query<{ device_id: string }>(
-        `SELECT s.device_id::text AS device_id
+      const candidates = await sql.query<{
+        device_id: string;
+        organisation_id: string;
+        last_packet_at: Date;
+      }>(
+        `SELECT s.device_id::text AS device_id, l.organisation_id::text AS organisation_id, l.last_packet_at
          FROM device_derive_state s JOIN device_latest l ON l.device_id = s.device_id
          WHERE l.last_packet_at < $1 AND coalesce(s.state #>> '{device,motion,kind}', 'offline') <> 'offline'`,
-        [cutoff],
+        [new Date(now.getTime() - MIN_OFFLINE_AFTER_S * 1000)],
       );
       let marked = 0;
-      for (const { device_id: deviceId } of candidates)
-        if (await sql.transaction((tx) => markOffline(tx, deviceId, now, cutoff, settings))) marked++;
-      const quiet = await sql.query<{ id: string }>(
-        `UPDATE events SET ended_at = last_at
-         WHERE type = 'sos' AND ended_at IS NULL AND last_at <= $1 RETURNING id::text AS id`,
-        [new Date(now.getTime() - settings.sosQuietS * 1000)],
+      for (const candidate of candidates) {
+        const settings = await settingsOf(candidate.organisation_id);
+        const cutoff = new Date(now.getTime() - settings.offlineAfterS * 1000);
+        if (new Date(candidate.last_packet_at).getTime() >= cutoff.getTime()) continue;
+        if (await sql.transaction((tx) => markOffline(tx, candidate.device_id, now, cutoff, settings)))
+          marked++;
+      }
+      const open = await sql.query<{ id: string; organisation_id: string; last_at: Date }>(
+        `SELECT id::text AS id, organisation_id::text AS organisation_id, last_at FROM events
+         WHERE type = 'sos' AND ended_at IS NULL AND last_at <= $1`,
+        [now],
       );
+      const quiet: string[] = [];
+      for (const event of open) {
+        const settings = await settingsOf(event.organisation_id);
+        if (new Date(event.last_at).getTime() <= now.getTime() - settings.sosQuietS * 1000)
+          quiet.push(event.id);
+      }
+      if (quiet.length > 0)
+        await sql.query(
+          `UPDATE events SET ended_at = last_at WHERE id = ANY($1::bigint[]) AND ended_at IS NULL`,
+          [quiet],
+        );
       const closed = quiet.length > 0 ? `; ${quiet.length} quiet SOS alerts closed` : '';
       return `${marked} devices went offline${closed}`;
     },

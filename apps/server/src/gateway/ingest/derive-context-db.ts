@@ -282,3 +282,10 @@ export function subscribeDeriveContextInvalidation(
     provider.invalidate(typeof id === 'string' && /^\d{1,19}$/.test(id) ? BigInt(id) : undefined);
   });
 }
+
+/** What a process uses: the database-backed provider, kept fresh by TOPICS.deriveContext on its bus. */
+export function createLiveDeriveContext(bus: Bus, options?: { ttlMs?: number }): DeriveContextProvider {
+  const provider = createDbDeriveContext(options);
+  subscribeDeriveContextInvalidation(bus, provider);
+  return provider;
+}

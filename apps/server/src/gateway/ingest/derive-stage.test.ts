@@ -19,6 +19,7 @@ import {
 } from '../testing/fleet.ts';
 import { gt06Ack, gt06Location, gt06Login, toHex, type Gt06Fix } from '../testing/packets.ts';
 import { TcpDevice } from '../testing/tcp-device.ts';
+import { createDbDeriveContext } from './derive-context-db.ts';
 import { deriveWiring } from './derive-stage.ts';
 
 const LOGIN = 0x01;
@@ -256,5 +257,29 @@ describe('derive stage', () => {
       sql`select ended_at from events where device_id = ${tracked.deviceId} and type = 'offline'`,
     );
     expect(new Date(ended?.ended_at ?? 0).getTime()).toBe(backAt.getTime());
+  });
+
+  it("the offline job holds each device to its organisation's offlineAfterS", async () => {
+    const tracked = await seed('MP09DV0005');
+    await drive(tracked.imei, track(Math.floor(Date.now() / 1000) * 1000 - 5 * 60_000, 2, 2));
+    // Indore (and the organisations below it) wait an hour before calling a device offline.
+    await t.db.execute(
+      sql`insert into organisation_settings (organisation_id, settings)
+          values (${indore}, '{"derive": {"offlineAfterS": 3600}}'::jsonb)
+          on conflict (organisation_id) do update set settings = excluded.settings`,
+    );
+    const offlineKinds = async () =>
+      (await intervalsOf(tracked.deviceId)).filter((i) => i.kind === 'offline').length;
+    try {
+      // 20 minutes later: past the default 15 minutes, not past Indore's hour.
+      const in20 = offlineJob(t.database, () => new Date(Date.now() + 20 * 60_000), createDbDeriveContext());
+      await in20.run();
+      expect(await offlineKinds()).toBe(0);
+      const in70 = offlineJob(t.database, () => new Date(Date.now() + 70 * 60_000), createDbDeriveContext());
+      await in70.run();
+      expect(await offlineKinds()).toBe(1);
+    } finally {
+      await t.db.execute(sql`delete from organisation_settings where organisation_id = ${indore}`);
+    }
   });
 });
