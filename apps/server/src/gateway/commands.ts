@@ -3,9 +3,18 @@
  * publishes { commandId, deviceId, imei } on TOPICS.commands; the gateway holding that IMEI's connection claims the
  * row (queued → sent, one UPDATE, so a bus message racing a reconnect never sends twice) and writes
  * `codec.encodeCommand({ text, id }, session)` to the socket. Commands for an offline device stay queued and go out
- * when it next identifies, until expires_at. The device's command-response answers its latest sent command.
+ * when it next identifies, until expires_at.
+ *
+ * A command-response is recorded on the sent (unanswered) command it answers (matchCommandResponse):
+ *   GT06: the echoed server flag (io.serverFlag = command id mod 2^32); only a frame without a flag falls back to the
+ *         latest sent command;
+ *   Teltonika Codec 12: responses come in order, so the oldest sent command;
+ *   AIS-140: the oldest sent command addressing the parameter the reply names (io.commandKey, `SET SL:60` → SL).
+ * A response that matches nothing stays in raw_logs (connection.ts stores every frame) and is logged; it is never
+ * attached to another command.
  */
-import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { ais140CommandKey, type NormalisedMessage } from '@civicfleet/protocols';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import { TOPICS, type Bus } from '../bus/bus.ts';
 import type { Db } from '../db/client.ts';
 import { commands } from '../db/schema/index.ts';
@@ -22,13 +31,43 @@ export interface CommandBusMessage {
 export interface CommandDelivery {
   /** A connection identified as this device: send what is queued for it (after its login/handshake reply). */
   deviceIdentified(deviceId: bigint, connection: RegisteredConnection): Promise<void>;
-  /** The device sent a command-response: record it on its latest sent command. */
-  responded(deviceId: bigint, text: string): Promise<void>;
+  /** The device sent a command-response: record it on the sent command it answers (see the file header). */
+  responded(deviceId: bigint, message: NormalisedMessage): Promise<void>;
   stop(): void;
 }
 
 /** GT06 echoes a 32-bit server flag; the command id modulo 2^32 is enough to tell recent commands apart. */
 const serverFlagOf = (id: bigint) => Number(id % 0x1_0000_0000n);
+
+/** A command sent to the device and not answered yet. */
+export interface SentCommand {
+  id: bigint;
+  text: string;
+}
+
+/**
+ * Which of the device's sent commands (oldest first) a command-response answers; null when none does.
+ * Pure, so the matching rules are tested without a database.
+ */
+export function matchCommandResponse(
+  message: NormalisedMessage,
+  sent: readonly SentCommand[],
+): bigint | null {
+  switch (message.protocol) {
+    case 'gt06': {
+      const flag = message.io.serverFlag;
+      if (typeof flag !== 'number') return sent.at(-1)?.id ?? null;
+      return sent.findLast((c) => serverFlagOf(c.id) === flag)?.id ?? null;
+    }
+    case 'teltonika':
+      return sent[0]?.id ?? null;
+    case 'ais140': {
+      const key = message.io.commandKey;
+      if (typeof key !== 'string') return null;
+      return sent.find((c) => ais140CommandKey(c.text) === key)?.id ?? null;
+    }
+  }
+}
 
 export function createCommandDelivery(deps: {
   db: Db;
@@ -66,6 +105,36 @@ export function createCommandDelivery(deps: {
     }
   }
 
+  let responses: Promise<void> = Promise.resolve();
+
+  async function record(deviceId: bigint, message: NormalisedMessage): Promise<void> {
+    const response = message.text ?? '';
+    const sent = await db
+      .select({ id: commands.id, text: commands.text })
+      .from(commands)
+      .where(and(eq(commands.deviceId, deviceId), eq(commands.status, 'sent')))
+      .orderBy(asc(commands.sentAt), asc(commands.id));
+    const id = matchCommandResponse(message, sent);
+    if (id === null) {
+      log.warn(
+        {
+          deviceId: String(deviceId),
+          protocol: message.protocol,
+          response,
+          serverFlag: message.io.serverFlag,
+          commandKey: message.io.commandKey,
+          sentCommands: sent.length,
+        },
+        'command response matches no sent command (kept in raw logs only)',
+      );
+      return;
+    }
+    await db
+      .update(commands)
+      .set({ status: 'answered', answeredAt: now(), response })
+      .where(and(eq(commands.id, id), eq(commands.status, 'sent')));
+  }
+
   const unsubscribe = deps.bus?.subscribe<CommandBusMessage>(TOPICS.commands, (message) => {
     const connection = deps.registry.get(message.imei);
     if (!connection) return; // offline here: another gateway has it, or it stays queued until it connects
@@ -91,17 +160,11 @@ export function createCommandDelivery(deps: {
       for (const { id } of queued) await deliver(id, connection);
     },
 
-    async responded(deviceId, text) {
-      const latest = db
-        .select({ id: commands.id })
-        .from(commands)
-        .where(and(eq(commands.deviceId, deviceId), eq(commands.status, 'sent')))
-        .orderBy(desc(commands.sentAt), desc(commands.id))
-        .limit(1);
-      await db
-        .update(commands)
-        .set({ status: 'answered', answeredAt: now(), response: text })
-        .where(sql`${commands.id} = (${latest})`);
+    responded(deviceId, message) {
+      // One at a time: two responses racing for the same "oldest sent" command would otherwise both pick it.
+      const work = responses.then(() => record(deviceId, message));
+      responses = work.catch(() => undefined);
+      return work;
     },
 
     stop() {

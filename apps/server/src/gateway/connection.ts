@@ -178,7 +178,7 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
           runPipeline(deps.stages, state, message, serverAt, b);
           if (carriesData(message)) needsCommit = true;
           if (message.kind === 'command-response' && message.text !== undefined) {
-            respond(state.device.id, message.text);
+            respond(state.device.id, message);
           }
         }
       } else if (frameImei) {
@@ -234,9 +234,9 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
     }
   }
 
-  function respond(deviceId: bigint, text: string): void {
+  function respond(deviceId: bigint, message: NormalisedMessage): void {
     deps.commands
-      ?.responded(deviceId, text)
+      ?.responded(deviceId, message)
       .catch((error: unknown) =>
         deps.log.error({ connection: id, imei, err: error }, 'recording a command response failed'),
       );

@@ -6,7 +6,7 @@
  *   await gateway.stop();    // stop accepting, ingest what was received, commit, send the acks, close sockets
  */
 import net from 'node:net';
-import { getCodec, PROTOCOLS, type Codec, type Protocol } from '@civicfleet/protocols';
+import { createCodecs, PROTOCOLS, type Codec, type Protocol } from '@civicfleet/protocols';
 import type { Bus } from '../bus/bus.ts';
 import type { GatewayEnv } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
@@ -37,7 +37,7 @@ export interface GatewayDeps {
   clock?: () => number;
   /** Protocols to listen for (default all three). */
   protocols?: readonly Protocol[];
-  /** Codec per protocol (default: @civicfleet/protocols getCodec). */
+  /** Codec per protocol (default: @civicfleet/protocols createCodecs on the gateway clock). */
   codecs?: Partial<Record<Protocol, Codec>>;
   /** Stages inserted after alarms (derive: state intervals, daily stats, geofence visits). */
   deriveStages?: readonly IngestStage[];
@@ -83,10 +83,12 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   const open = new Set<DeviceConnection>();
   const servers: net.Server[] = [];
   const ports: Partial<Record<Protocol, number>> = {};
+  // Replies that carry the time (AIS-140 `$LGN<time>*`, GT06 0x8A) read the gateway's clock.
+  const clockedCodecs = createCodecs(clock);
 
   try {
     for (const protocol of deps.protocols ?? PROTOCOLS) {
-      const codec = deps.codecs?.[protocol] ?? getCodec(protocol);
+      const codec = deps.codecs?.[protocol] ?? clockedCodecs[protocol];
       const server = net.createServer((socket) => {
         const connection = openDeviceConnection(socket, codec, {
           writer,

@@ -6,12 +6,15 @@
  * `HBT` / `HLT` / `02` / type `HP` health; `EMR`/`SEM` in the first two fields emergency (any header, including
  * `$Header,nliven,EMR`); a short frame with coordinates and no L/H status is a login (`$Header,...,AIS140,...`,
  * ATL `$,,`); everything else is a tracking packet (`NRM`, `PVT`, `Header`, `NMP`, `RLP`, `HDR`, `EPB` used for
- * normal data, letters and numbers). Frames with an IMEI but no recognisable layout come back as kind `unknown`.
+ * normal data, letters and numbers). A frame no layout claims that carries a `[SET|GET|CLR ]KEY:VALUE` field is a
+ * command reply (command-reply.decoder.ts). Frames with an IMEI but no recognisable layout come back as kind
+ * `unknown`.
  */
 import type { DecodeResult, DecoderSession } from '../core/codec.ts';
 import { emptyMessage } from '../core/message.ts';
 import type { NormalisedMessage } from '../core/message.ts';
 import { verifyChecksum } from './checksum.ts';
+import { decodeCommandReply } from './command-reply.decoder.ts';
 import { decodeEmergency, emergencyIndex } from './emergency.decoder.ts';
 import { asciiBytes, replyFor } from './ais140.encoder.ts';
 import { openEnvelope } from './envelope.ts';
@@ -25,15 +28,24 @@ import { decodeTracking } from './tracking.decoder.ts';
 const MIN_TRACKING_FIELDS = 16;
 
 export function decodeAis140(frame: Uint8Array, session: DecoderSession, nowMs: number): DecodeResult {
+  return decodeAis140WithClock(frame, session, () => nowMs);
+}
+
+/** decodeAis140 reading `clock` only for a reply that carries the time (a clock call per frame showed in profiles). */
+export function decodeAis140WithClock(
+  frame: Uint8Array,
+  session: DecoderSession,
+  clock: () => number,
+): DecodeResult {
   try {
-    return decodeOrFail(frame, session, nowMs);
+    return decodeOrFail(frame, session, clock);
   } catch (error) {
     // Defensive: the parsers are written not to throw; this keeps the codec contract even if one does.
     return fail(`AIS-140 decoder fault: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-function decodeOrFail(frame: Uint8Array, session: DecoderSession, nowMs: number): DecodeResult {
+function decodeOrFail(frame: Uint8Array, session: DecoderSession, clock: () => number): DecodeResult {
   const env = openEnvelope(frame);
   if (env === null) return fail('not an AIS-140 frame (no "$")');
   const decoded = route(env);
@@ -52,7 +64,7 @@ function decodeOrFail(frame: Uint8Array, session: DecoderSession, nowMs: number)
     if (session.strictChecksum === true) return fail(error);
     return { messages: [decoded], reply: null, imei: frameImei, error };
   }
-  const reply = replyFor(env.body, nowMs);
+  const reply = replyFor(env.body, clock);
   return {
     messages: [decoded],
     reply: reply === null ? null : asciiBytes(reply),
@@ -73,10 +85,12 @@ function route(env: Envelope): NormalisedMessage | string {
   if (env.fields.length < MIN_TRACKING_FIELDS) {
     // `$Header,<vendor>,<vehicle>,<imei>,...,lat,N,lon,E` and ATL `$,,<imei>,...`: a login has its last location.
     const hasLocation = env.fields.findCoordinates(env.base, env.fields.length) >= 0;
-    return hasLocation ? decodeLogin(env) : unknown(env, 'short frame without a known header');
+    if (hasLocation) return decodeLogin(env);
+    return decodeCommandReply(env) ?? unknown(env, 'short frame without a known header');
   }
   const tracking = decodeTracking(env);
-  return typeof tracking === 'string' ? unknown(env, tracking) : tracking;
+  if (typeof tracking !== 'string') return tracking;
+  return decodeCommandReply(env) ?? unknown(env, tracking);
 }
 
 /** A frame we cannot lay out: keep the IMEI (if any) so the raw log is attributable. */

@@ -36,9 +36,9 @@ export function loginReply(nowMs: number): string {
   return `$LGN${stamp}*`;
 }
 
-/** The reply a frame needs, from its first bytes; null when none. */
-export function replyFor(body: string, nowMs: number): string | null {
-  if (body.startsWith('$,LGN,')) return loginReply(nowMs);
+/** The reply a frame needs, from its first bytes; null when none. The clock is read only for `$LGN`. */
+export function replyFor(body: string, nowMs: number | (() => number)): string | null {
+  if (body.startsWith('$,LGN,')) return loginReply(typeof nowMs === 'number' ? nowMs : nowMs());
   if (body.startsWith('$,HBT,')) return HEARTBEAT_REPLY;
   if (body.startsWith('$,01,')) return NUMERIC_LOGIN_REPLY;
   return null;
@@ -66,6 +66,15 @@ export function formatCommand(text: string): string {
   if (verb === 'SET') return value === undefined ? `SET ${upperKey}` : `SET ${upperKey}:${value.trim()}`;
   if (value !== undefined) throw new RangeError(`${verb} takes no value: "${verb} ${upperKey}"`);
   return `${verb} ${upperKey}`;
+}
+
+/**
+ * The parameter a command addresses (`SET SL:60` → `SL`, `get ver` → `VER`), which the device's reply names
+ * (command-reply.decoder.ts); null for raw vendor commands and texts that are not a command.
+ */
+export function commandKey(text: string): string | null {
+  const match = VERB_FORM.exec(text.trim().replace(/^(set|get|clr)\b/i, (verb) => verb.toUpperCase()));
+  return match?.[2]?.toUpperCase() ?? null;
 }
 
 export function encodeAis140Command(command: CommandRequest, _session: DecoderSession): Uint8Array {

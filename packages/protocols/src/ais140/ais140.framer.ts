@@ -13,6 +13,7 @@
  * is never stuck (a `*`, checksum or CR/LF that does follow is then consumed quietly). Garbage and oversize frames (> maxFrameBytes) are dropped, counted in skippedBytes, and the
  * framer resynchronises on the next `$`. push() never throws and never holds more than maxFrameBytes.
  */
+import { copyBytes } from '../core/byte-reader.ts';
 import type { Frame, Framer } from '../core/codec.ts';
 import { looksComplete } from './frame-complete.ts';
 import { findEnd, findStart, isCrLf, isLoginTail, isStartAt, LOGIN_TAIL_BYTES } from './frame-end.ts';
@@ -89,7 +90,7 @@ class Ais140Framer implements Framer {
     tail: Tail,
     hexLeft: number,
   ): void {
-    frames.push({ bytes: data.slice(start, end), skippedBytes: this.skipped });
+    frames.push({ bytes: copyBytes(data, start, end), skippedBytes: this.skipped });
     this.skipped = 0;
     this.tail = tail;
     this.hexLeft = hexLeft;

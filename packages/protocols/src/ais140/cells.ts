@@ -9,8 +9,9 @@ import { FieldList } from './field-list.ts';
 
 type Io = Record<string, string | number | boolean | null>;
 
-const NBR_KEYS = ['nbr1', 'nbr2', 'nbr3', 'nbr4', 'nbr5', 'nbr6'] as const;
+const MAX_NEIGHBOURS = 6;
 const MAX_VALUES = 18;
+const HEX_VALUES = new Float64Array(MAX_VALUES); // 8 hex digits exceed int32
 
 /** Writes mcc/mnc/lac/cellId from fields at .. at+3 (MNC may carry a leading space). */
 export function readServingCell(f: FieldList, at: number, io: Io): void {
@@ -33,11 +34,11 @@ export function readNeighbours(fields: FieldList, from: number, to: number, io: 
   }
   const count = f === fields ? to - from : f.length;
   if (count < 3 || count % 3 !== 0 || count > MAX_VALUES) return;
-  const hex: number[] = [];
-  for (let i = 0; i < count; i++) hex.push(f.hex(offset + i) ?? -1);
+  const hex = HEX_VALUES; // reused: decoding is synchronous and this is not re-entered
+  for (let i = 0; i < count; i++) hex[i] = f.hex(offset + i) ?? -1;
   const servingLac = typeof io.lac === 'number' ? io.lac : -1;
   const servingCid = typeof io.cellId === 'number' ? io.cellId : -1;
-  const order = detectOrder(f, offset, hex, servingLac, servingCid);
+  const order = detectOrder(f, offset, hex, count, servingLac, servingCid);
   if (order.servingSwapped) {
     io.lac = servingCid;
     io.cellId = servingLac;
@@ -47,12 +48,21 @@ export function readNeighbours(fields: FieldList, from: number, to: number, io: 
     const lac = hex[i + order.lac] ?? -1;
     const cid = hex[i + order.cid] ?? -1;
     if (lac <= 0 || cid <= 0 || lac === 0xffff || cid === 0xffff) continue;
-    const key = NBR_KEYS[n];
-    if (key === undefined) break;
+    if (n >= MAX_NEIGHBOURS) break;
     const rssi = f.num(offset + i + order.rssi);
-    io[key] = lac + ':' + cid + ':' + (rssi === null ? '' : rssi);
+    setNeighbour(io, n, lac + ':' + cid + ':' + (rssi === null ? '' : rssi));
     n++;
   }
+}
+
+/** io.nbr1 … io.nbr6 as named stores: a computed key (`io[key]`) made the store megamorphic in profiles. */
+function setNeighbour(io: Io, n: number, value: string): void {
+  if (n === 0) io.nbr1 = value;
+  else if (n === 1) io.nbr2 = value;
+  else if (n === 2) io.nbr3 = value;
+  else if (n === 3) io.nbr4 = value;
+  else if (n === 4) io.nbr5 = value;
+  else io.nbr6 = value;
 }
 
 interface Order {
@@ -72,11 +82,12 @@ const DEFAULT_ORDER: Order = { cid: 0, lac: 1, rssi: 2, servingSwapped: false };
 function detectOrder(
   f: FieldList,
   offset: number,
-  hex: readonly number[],
+  hex: Float64Array,
+  count: number,
   servingLac: number,
   servingCid: number,
 ): Order {
-  const triples = hex.length / 3;
+  const triples = count / 3;
   let lac = -1;
   let lacScore = 0;
   let lacRssi = 0;
@@ -118,9 +129,15 @@ function detectOrder(
   return { lac, rssi, cid: rssi === a ? b : a, servingSwapped: lacMatches === 0 && cidMatches > 0 };
 }
 
-/** 0–99 (CSQ-like) or a dBm value such as `-087`. */
+/** 0–99 (CSQ-like) or a dBm value such as `-087`. Reads the text directly: called for every neighbour value. */
 function isRssi(f: FieldList, i: number): boolean {
-  const size = f.size(i);
-  if (f.first(i) === 45) return size >= 2 && size <= 4 && (f.num(i) ?? 1) <= 0;
-  return size > 0 && size <= 2 && f.isDigits(i);
+  const start = f.start(i);
+  const size = f.end(i) - start;
+  if (size <= 0) return false;
+  const text = f.text;
+  const c0 = text.charCodeAt(start);
+  if (c0 === 45) return size >= 2 && size <= 4 && (f.num(i) ?? 1) <= 0;
+  if (size > 2 || c0 < 48 || c0 > 57) return false;
+  const c1 = size === 2 ? text.charCodeAt(start + 1) : 48;
+  return c1 >= 48 && c1 <= 57;
 }

@@ -40,14 +40,13 @@ export function verifyChecksum(env: Envelope): ChecksumResult {
   if (value === '') return env.afterStar === '' ? NONE : { ok: null, type: null, value: env.afterStar };
   const expected = parseInt(value, 16);
   const end = start + env.checksumAt;
-  const fw = env.fields.get(env.base + 1);
   if (value.length === 2 && (env.header === 'RLP' || env.fields.is(env.base, 'CTPL'))) {
     return { ok: xor8(bytes, start, end) === expected, type: 'xor8', value };
   }
-  if (value.length === 8 && !env.leadingComma && env.header === 'NRM' && /AI[SH]$/.test(fw)) {
+  if (value.length === 8 && !env.leadingComma && env.header === 'NRM' && isAisFirmware(env)) {
     return { ok: crc32Ieee(bytes, start, end) === expected, type: 'crc32', value };
   }
-  if (value.length === 8 && env.leadingComma && /^0[1-4]$/.test(env.header)) {
+  if (value.length === 8 && env.leadingComma && isNumericHeader(env.header)) {
     return { ok: crc32Mpeg2(bytes, start, end) === expected, type: 'crc32-mpeg2', value };
   }
   if (value.length === 2) {
@@ -82,4 +81,22 @@ function verifyAfterStar(env: Envelope, value: string): ChecksumResult {
     return { ok: true, type: 'xor8', value };
   }
   return { ok: null, type: null, value };
+}
+
+/** Firmware field ending in `AIS` or `AIH` (ROADRPA `1.9AIS`, `3.2AIH`): char checks, no regex on the hot path. */
+function isAisFirmware(env: Envelope): boolean {
+  const f = env.fields;
+  const i = env.base + 1;
+  const end = f.end(i);
+  if (f.size(i) < 3) return false;
+  const last = f.text.charCodeAt(end - 1);
+  return (
+    f.text.charCodeAt(end - 3) === 65 && f.text.charCodeAt(end - 2) === 73 && (last === 83 || last === 72)
+  );
+}
+
+/** `01` .. `04`. */
+function isNumericHeader(header: string): boolean {
+  const c = header.charCodeAt(1);
+  return header.length === 2 && header.charCodeAt(0) === 48 && c >= 49 && c <= 52;
 }

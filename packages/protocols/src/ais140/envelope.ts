@@ -73,7 +73,7 @@ export function openEnvelope(bytes: Uint8Array): Envelope | null {
   }
   let fields = FieldList.split(text, bodyEnd, bytes, start);
   const leadingComma = fields.is(0, '$');
-  const header = leadingComma ? fields.get(1) : fields.get(0).slice(1);
+  const header = leadingComma ? fields.get(1) : text.slice(1, fields.end(0));
   const base = leadingComma ? 2 : 1;
 
   // ATL: one raw checksum byte after the last comma, right before `*`.

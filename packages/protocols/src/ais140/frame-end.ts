@@ -44,10 +44,11 @@ export function findStart(data: Uint8Array, from: number, n: number): number {
 
 export function findEnd(data: Uint8Array, start: number, n: number, cap: number): End {
   const literal = startsWithAscii(data, start, '$DeviceName - ');
-  for (let i = start + 1; i < n; i++) {
-    if (i - start > cap) return { kind: 'oversize', next: i };
+  const limit = Math.min(n, start + cap + 1); // the cap is checked once, not per byte
+  for (let i = start + 1; i < limit; i++) {
     const c = data[i] ?? 0;
-    if (c > DOLLAR && c !== STAR) continue; // fast path: most bytes are none of `*`, `$`, CR, LF
+    if (c > STAR) continue; // fast path: digits, letters, `,` `.` `-` are above `*` (0x2A)
+    if (c > DOLLAR && c !== STAR) continue; // `%` .. `)`
     if (isCrLf(c)) return endAt(data, i, i, n);
     if (c === STAR) return afterStar(data, start, i, n, cap);
     if (c === DOLLAR && isStartAt(data, i, n)) {
@@ -57,7 +58,7 @@ export function findEnd(data: Uint8Array, start: number, n: number, cap: number)
       if (!label) return { kind: 'end', frameEnd: i, next: i, tail: 'none', hexLeft: 0 };
     }
   }
-  return INCOMPLETE;
+  return limit < n ? { kind: 'oversize', next: limit } : INCOMPLETE;
 }
 
 function afterStar(data: Uint8Array, start: number, star: number, n: number, cap: number): End {

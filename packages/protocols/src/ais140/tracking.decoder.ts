@@ -115,7 +115,9 @@ function readStatus(env: Envelope, o: number, msg: NormalisedMessage): void {
 }
 
 function isBit(f: FieldList, i: number): boolean {
-  return f.is(i, '0') || f.is(i, '1');
+  if (f.size(i) !== 1) return false;
+  const c = f.first(i);
+  return c === 48 || c === 49;
 }
 
 /** Index of the DI field: 12 fields after the serving cell when four neighbour triples are sent, else searched. */
@@ -138,6 +140,11 @@ function isDi(f: FieldList, i: number): boolean {
   return true;
 }
 
+/** `00`, `01`, `10` or `11`. */
 function isDo(f: FieldList, i: number): boolean {
-  return f.is(i, '00') || f.is(i, '01') || f.is(i, '10') || f.is(i, '11');
+  if (f.size(i) !== 2) return false;
+  const start = f.start(i);
+  const a = f.text.charCodeAt(start);
+  const b = f.text.charCodeAt(start + 1);
+  return (a === 48 || a === 49) && (b === 48 || b === 49);
 }

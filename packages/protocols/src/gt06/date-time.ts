@@ -2,17 +2,19 @@
  * GT06 date/time: 6 bytes YY MM DD hh mm ss, UTC on the devices we target (§8.3; a login timezone is reported in io
  * but not applied). Built as text without Date objects: this runs once per position on the hot path.
  */
+import type { ByteReader } from '../core/byte-reader.ts';
+
 const PAD2: string[] = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** ISO-8601 UTC text for the 6 bytes at `offset`, or null when a field is out of range (e.g. month 0, 31 Feb). */
-export function readDateTime(bytes: Uint8Array, offset: number): string | null {
-  const yy = bytes[offset] ?? 0;
-  const month = bytes[offset + 1] ?? 0;
-  const day = bytes[offset + 2] ?? 0;
-  const hour = bytes[offset + 3] ?? 0;
-  const minute = bytes[offset + 4] ?? 0;
-  const second = bytes[offset + 5] ?? 0;
+export function readDateTime(r: ByteReader, offset: number): string | null {
+  const yy = r.u8At(offset);
+  const month = r.u8At(offset + 1);
+  const day = r.u8At(offset + 2);
+  const hour = r.u8At(offset + 3);
+  const minute = r.u8At(offset + 4);
+  const second = r.u8At(offset + 5);
   if (yy > 99 || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
   const maxDay = month === 2 && yy % 4 !== 0 ? 28 : (DAYS_IN_MONTH[month - 1] ?? 31);
   if (day > maxDay) return null;

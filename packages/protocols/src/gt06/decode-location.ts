@@ -3,7 +3,7 @@
  * tails after a location's cell block (§8.2–8.3; tail variants keyed on length as Traccar does).
  */
 import type { NormalisedMessage } from '../core/message.ts';
-import { readU16, readU24, readU32, toHex } from '../core/byte-reader.ts';
+import type { ByteReader } from '../core/byte-reader.ts';
 import { MSG } from './constants.ts';
 import { readDateTime } from './date-time.ts';
 import { applyGsmLevel, applyTerminalInfo } from './status-fields.ts';
@@ -14,13 +14,13 @@ export const GPS_BYTES = 18;
 /** Coordinates are degrees × 60 × 30 000. */
 const COORDINATE_DIVISOR = 1_800_000;
 
-export function readGps(bytes: Uint8Array, offset: number, msg: NormalisedMessage): void {
-  msg.fixTime = readDateTime(bytes, offset);
-  msg.satellites = (bytes[offset + 6] ?? 0) & 0x0f;
-  let lat = readU32(bytes, offset + 7) / COORDINATE_DIVISOR;
-  let lon = readU32(bytes, offset + 11) / COORDINATE_DIVISOR;
-  msg.speedKph = bytes[offset + 15] ?? 0;
-  const flags = readU16(bytes, offset + 16);
+export function readGps(r: ByteReader, offset: number, msg: NormalisedMessage): void {
+  msg.fixTime = readDateTime(r, offset);
+  msg.satellites = r.u8At(offset + 6) & 0x0f;
+  let lat = r.u32At(offset + 7) / COORDINATE_DIVISOR;
+  let lon = r.u32At(offset + 11) / COORDINATE_DIVISOR;
+  msg.speedKph = r.u8At(offset + 15);
+  const flags = r.u16At(offset + 16);
   const course = flags & 0x03ff;
   msg.headingDeg = course <= 360 ? course : null;
   msg.gpsValid = (flags & 0x1000) !== 0; // bit 12: positioned
@@ -40,47 +40,47 @@ export function readGps(bytes: Uint8Array, offset: number, msg: NormalisedMessag
  * 3 bytes classic, 4 bytes on 4G/"SEEWORLD" firmwares; anything longer reads the first 3). Returns bytes consumed.
  */
 export function readCell(
-  bytes: Uint8Array,
+  r: ByteReader,
   offset: number,
   end: number,
   msg: NormalisedMessage,
   wideMnc = false,
 ): number {
   if (end - offset < 8) return 0;
-  const mccField = readU16(bytes, offset);
+  const mccField = r.u16At(offset);
   const mncBytes = wideMnc || (mccField & 0x8000) !== 0 ? 2 : 1;
   let p = offset + 2;
-  const mnc = mncBytes === 2 ? readU16(bytes, p) : (bytes[p] ?? 0);
+  const mnc = mncBytes === 2 ? r.u16At(p) : r.u8At(p);
   p += mncBytes;
-  const lac = readU16(bytes, p);
+  const lac = r.u16At(p);
   p += 2;
   if (end - p < 3) return 0;
   const cellBytes = end - p === 4 ? 4 : 3;
   msg.io.mcc = mccField & 0x7fff;
   msg.io.mnc = mnc;
   msg.io.lac = lac;
-  msg.io.cellId = cellBytes === 4 ? readU32(bytes, p) : readU24(bytes, p);
+  msg.io.cellId = cellBytes === 4 ? r.u32At(p) : r.u24At(p);
   return p + cellBytes - offset;
 }
 
 /** Location frames: GPS, then (except 0x10) a cell block without length byte, then a model-specific tail. */
-export function decodeLocation(bytes: Uint8Array, frame: ParsedFrame, msg: NormalisedMessage): string | null {
+export function decodeLocation(r: ByteReader, frame: ParsedFrame, msg: NormalisedMessage): string | null {
   const { contentStart: start, contentEnd: end, type } = frame;
   if (end - start < GPS_BYTES)
     return `location 0x${type.toString(16)}: ${end - start} content bytes, need 18`;
-  readGps(bytes, start, msg);
+  readGps(r, start, msg);
   let p = start + GPS_BYTES;
   if (type !== MSG.gps && end - p >= 8) {
     const wide = type === MSG.gpsLbs6;
-    const lbsBytes = wide ? 10 : (readU16(bytes, p) & 0x8000) !== 0 ? 9 : 8;
-    p += readCell(bytes, p, Math.min(end, p + lbsBytes), msg, wide);
+    const lbsBytes = wide ? 10 : (r.u16At(p) & 0x8000) !== 0 ? 9 : 8;
+    p += readCell(r, p, Math.min(end, p + lbsBytes), msg, wide);
   }
-  decodeLocationTail(bytes, p, end, type, msg);
+  decodeLocationTail(r, p, end, type, msg);
   return null;
 }
 
 function decodeLocationTail(
-  bytes: Uint8Array,
+  r: ByteReader,
   p: number,
   end: number,
   type: number,
@@ -90,24 +90,24 @@ function decodeLocationTail(
   if (rest <= 0) return;
   if (type === MSG.gpsLbs && rest === 5) {
     // VXT01-style 0x12 (length 0x24): terminal info, external voltage (0.01 V), GSM level, alarm extension.
-    applyTerminalInfo(bytes[p] ?? 0, msg);
-    msg.mainVoltageV = readU16(bytes, p + 1) / 100;
-    applyGsmLevel(bytes[p + 3] ?? 0, msg);
-    msg.io.alarmExtension = bytes[p + 4] ?? 0;
+    applyTerminalInfo(r.u8At(p), msg);
+    msg.mainVoltageV = r.u16At(p + 1) / 100;
+    applyGsmLevel(r.u8At(p + 3), msg);
+    msg.io.alarmExtension = r.u8At(p + 4);
     return;
   }
   if (rest === 4) {
-    msg.odometerM = readU32(bytes, p);
+    msg.odometerM = r.u32At(p);
     return;
   }
   if (rest === 3 || (rest >= 7 && type === MSG.gpsLbs2)) {
     // 4G generation: ACC(1), upload mode(1), re-upload flag(1) [, mileage(4) in metres].
-    msg.ignition = (bytes[p] ?? 0) > 0;
-    msg.io.uploadMode = bytes[p + 1] ?? 0;
-    msg.history = (bytes[p + 2] ?? 0) > 0;
-    if (rest >= 7) msg.odometerM = readU32(bytes, p + 3);
-    if (rest > 7) msg.io.tailHex = toHex(bytes, p + 7, end);
+    msg.ignition = r.u8At(p) > 0;
+    msg.io.uploadMode = r.u8At(p + 1);
+    msg.history = r.u8At(p + 2) > 0;
+    if (rest >= 7) msg.odometerM = r.u32At(p + 3);
+    if (rest > 7) msg.io.tailHex = r.hexAt(p + 7, end);
     return;
   }
-  msg.io.tailHex = toHex(bytes, p, end);
+  msg.io.tailHex = r.hexAt(p, end);
 }

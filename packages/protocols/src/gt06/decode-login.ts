@@ -3,14 +3,14 @@
  * type ID (2) and a timezone/language word (2): upper 12 bits = hours × 100 + minutes, bit 3 = west (negative).
  */
 import type { NormalisedMessage } from '../core/message.ts';
-import { readU16 } from '../core/byte-reader.ts';
+import type { ByteReader } from '../core/byte-reader.ts';
 import type { ParsedFrame } from './frame-parser.ts';
 
 /** The 15-digit IMEI, or null when a nibble is not a decimal digit. */
-export function readImei(bytes: Uint8Array, offset: number): string | null {
+export function readImei(r: ByteReader, offset: number): string | null {
   let imei = '';
   for (let i = 0; i < 8; i++) {
-    const byte = bytes[offset + i] ?? 0;
+    const byte = r.u8At(offset + i);
     const high = byte >> 4;
     const low = byte & 0x0f;
     if (high > 9 || low > 9) return null;
@@ -21,18 +21,18 @@ export function readImei(bytes: Uint8Array, offset: number): string | null {
 }
 
 export function decodeLogin(
-  bytes: Uint8Array,
+  r: ByteReader,
   frame: ParsedFrame,
   msg: NormalisedMessage,
 ): { imei: string | null; problem: string | null } {
   const { contentStart: s, contentEnd: e } = frame;
   if (e - s < 8) return { imei: null, problem: `login: ${e - s} content bytes, need 8` };
-  const imei = readImei(bytes, s);
+  const imei = readImei(r, s);
   if (imei === null) return { imei: null, problem: 'login: terminal ID is not BCD' };
   msg.imei = imei;
-  if (e - s >= 10) msg.io.typeId = readU16(bytes, s + 8);
+  if (e - s >= 10) msg.io.typeId = r.u16At(s + 8);
   if (e - s >= 12) {
-    const word = readU16(bytes, s + 10);
+    const word = r.u16At(s + 10);
     const hhmm = word >> 4;
     const minutes = Math.floor(hhmm / 100) * 60 + (hhmm % 100);
     msg.io.timezoneOffsetMin = (word & 0x08) !== 0 ? -minutes : minutes;

@@ -4,47 +4,43 @@
  * in between, because firmwares disagree on the cell block (length byte 08 or 09, 3- or 4-byte cell ID).
  */
 import type { NormalisedMessage } from '../core/message.ts';
-import { readU16 } from '../core/byte-reader.ts';
+import type { ByteReader } from '../core/byte-reader.ts';
 import { MSG } from './constants.ts';
 import { GPS_BYTES, readCell, readGps } from './decode-location.ts';
 import type { ParsedFrame } from './frame-parser.ts';
 import { applyAlarmCode, applyGsmLevel, applyTerminalInfo, applyVoltageLevel } from './status-fields.ts';
 
 /** 0x13: terminal info, voltage level, GSM level, alarm, language (5 bytes) or the 14-byte "OBD6" layout. */
-export function decodeStatus(bytes: Uint8Array, frame: ParsedFrame, msg: NormalisedMessage): string | null {
+export function decodeStatus(r: ByteReader, frame: ParsedFrame, msg: NormalisedMessage): string | null {
   const { contentStart: s, contentEnd: e } = frame;
   const size = e - s;
   if (size < 1) return 'status 0x13: empty content';
-  applyTerminalInfo(bytes[s] ?? 0, msg);
+  applyTerminalInfo(r.u8At(s), msg);
   if (size === 14) {
     // OBD6 (length 0x13): info, signal word (satellites in bits 5–14, RSSI 0–31 in bits 0–4), alarm, language,
     // battery %, working mode, voltage (0.01 V, Traccar "power"), reserved.
-    const signal = readU16(bytes, s + 1);
+    const signal = r.u16At(s + 1);
     msg.satellites = ((signal >> 10) & 0x1f) + ((signal >> 5) & 0x1f);
     msg.gsmSignal = signal & 0x1f;
-    applyAlarmCode(bytes[s + 3] ?? 0, msg);
-    msg.io.batteryLevelPct = bytes[s + 5] ?? 0;
-    msg.io.workingMode = bytes[s + 6] ?? 0;
-    msg.mainVoltageV = readU16(bytes, s + 7) / 100;
+    applyAlarmCode(r.u8At(s + 3), msg);
+    msg.io.batteryLevelPct = r.u8At(s + 5);
+    msg.io.workingMode = r.u8At(s + 6);
+    msg.mainVoltageV = r.u16At(s + 7) / 100;
     return null;
   }
-  if (size >= 2) applyVoltageLevel(bytes[s + 1] ?? 0, msg);
-  if (size >= 3) applyGsmLevel(bytes[s + 2] ?? 0, msg);
-  if (size >= 4) applyAlarmCode(bytes[s + 3] ?? 0, msg);
+  if (size >= 2) applyVoltageLevel(r.u8At(s + 1), msg);
+  if (size >= 3) applyGsmLevel(r.u8At(s + 2), msg);
+  if (size >= 4) applyAlarmCode(r.u8At(s + 3), msg);
   return null;
 }
 
 /** 0x23 (GK310): terminal info, battery voltage (0.01 V), GSM level, language. */
-export function decodeHeartbeat(
-  bytes: Uint8Array,
-  frame: ParsedFrame,
-  msg: NormalisedMessage,
-): string | null {
+export function decodeHeartbeat(r: ByteReader, frame: ParsedFrame, msg: NormalisedMessage): string | null {
   const { contentStart: s, contentEnd: e } = frame;
   if (e - s < 1) return 'heartbeat 0x23: empty content';
-  applyTerminalInfo(bytes[s] ?? 0, msg);
-  if (e - s >= 3) msg.batteryVoltageV = readU16(bytes, s + 1) / 100;
-  if (e - s >= 4) applyGsmLevel(bytes[s + 3] ?? 0, msg);
+  applyTerminalInfo(r.u8At(s), msg);
+  if (e - s >= 3) msg.batteryVoltageV = r.u16At(s + 1) / 100;
+  if (e - s >= 4) applyGsmLevel(r.u8At(s + 3), msg);
   return null;
 }
 
@@ -53,11 +49,7 @@ function statusTailBytes(type: number): number {
   return type === MSG.gpsLbsStatus3 ? 6 : 5;
 }
 
-export function decodeAlarmFrame(
-  bytes: Uint8Array,
-  frame: ParsedFrame,
-  msg: NormalisedMessage,
-): string | null {
+export function decodeAlarmFrame(r: ByteReader, frame: ParsedFrame, msg: NormalisedMessage): string | null {
   const { contentStart: s, contentEnd: e, type } = frame;
   const hasGps = type !== MSG.lbsStatus;
   const tail = statusTailBytes(type);
@@ -65,20 +57,20 @@ export function decodeAlarmFrame(
   if (e - s < need) return `alarm 0x${type.toString(16)}: ${e - s} content bytes, need ${need}`;
   let p = s;
   if (hasGps) {
-    readGps(bytes, p, msg);
+    readGps(r, p, msg);
     p += GPS_BYTES;
   }
   const cellEnd = e - tail;
   const cellBytes = cellEnd - p;
   // With GPS the cell block starts with a length byte (0 = no cell), except the 8-byte "VXT01" 0x16 layout.
   if (hasGps && cellBytes > 8) {
-    if ((bytes[p] ?? 0) > 0) readCell(bytes, p + 1, cellEnd, msg);
+    if (r.u8At(p) > 0) readCell(r, p + 1, cellEnd, msg);
   } else if (cellBytes >= 8) {
-    readCell(bytes, p, cellEnd, msg);
+    readCell(r, p, cellEnd, msg);
   }
-  applyTerminalInfo(bytes[cellEnd] ?? 0, msg);
-  applyVoltageLevel(bytes[cellEnd + 1] ?? 0, msg);
-  applyGsmLevel(bytes[cellEnd + 2] ?? 0, msg);
-  applyAlarmCode(bytes[cellEnd + 3] ?? 0, msg);
+  applyTerminalInfo(r.u8At(cellEnd), msg);
+  applyVoltageLevel(r.u8At(cellEnd + 1), msg);
+  applyGsmLevel(r.u8At(cellEnd + 2), msg);
+  applyAlarmCode(r.u8At(cellEnd + 3), msg);
   return null;
 }

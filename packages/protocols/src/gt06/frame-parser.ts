@@ -3,7 +3,7 @@
  * Length field counts protocol number + content + serial + CRC; CRC-ITU covers length field .. serial (§8.1).
  */
 import { crc16Itu } from '../core/crc16-itu.ts';
-import { readU16 } from '../core/byte-reader.ts';
+import { ByteReader } from '../core/byte-reader.ts';
 import { MIN_LENGTH_FIELD, START_LONG, START_SHORT, STOP_CR, STOP_LF } from './constants.ts';
 
 export interface ParsedFrame {
@@ -28,20 +28,21 @@ export function parseFrame(bytes: Uint8Array): ParsedFrame | string {
   const extended = start === START_LONG;
   const headerBytes = extended ? 4 : 3;
   if (bytes.length < headerBytes + MIN_LENGTH_FIELD + 2) return 'frame too short';
-  const lengthField = extended ? readU16(bytes, 2) : (bytes[2] ?? 0);
+  const r = new ByteReader(bytes);
+  const lengthField = extended ? r.u16At(2) : r.u8At(2);
   const total = headerBytes + lengthField + 2;
   if (lengthField < MIN_LENGTH_FIELD || total !== bytes.length) {
     return `length field ${lengthField} does not match frame of ${bytes.length} bytes`;
   }
   if (bytes[total - 2] !== STOP_CR || bytes[total - 1] !== STOP_LF) return 'missing 0D 0A stop bytes';
-  const crcSent = readU16(bytes, total - 4);
+  const crcSent = r.u16At(total - 4);
   const crcComputed = crc16Itu(bytes, 2, total - 4);
   return {
     extended,
-    type: bytes[headerBytes] ?? 0,
+    type: r.u8At(headerBytes),
     contentStart: headerBytes + 1,
     contentEnd: total - 6,
-    serial: readU16(bytes, total - 6),
+    serial: r.u16At(total - 6),
     checksumOk: crcSent === crcComputed,
     crcSent,
     crcComputed,

@@ -5,6 +5,7 @@
  * a candidate is accepted when its declared length ends on 0D 0A, otherwise its first byte is skipped and the scan
  * resumes one byte later (resync). CRC is not checked here: bad-CRC frames reach the decoder, which reports them.
  */
+import { copyBytes } from '../core/byte-reader.ts';
 import type { Frame, Framer } from '../core/codec.ts';
 import { MAX_FRAME_BYTES, MIN_LENGTH_FIELD, START_LONG, START_SHORT, STOP_CR, STOP_LF } from './constants.ts';
 
@@ -50,7 +51,7 @@ export function createGt06Framer(options: Gt06FramerOptions = {}): Framer {
         i++;
         continue;
       }
-      frames.push({ bytes: data.slice(i, i + total), skippedBytes: skipped });
+      frames.push({ bytes: copyBytes(data, i, i + total), skippedBytes: skipped });
       skipped = 0;
       i += total;
     }

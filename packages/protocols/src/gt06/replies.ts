@@ -41,8 +41,8 @@ export function encodeAck(type: number, serial: number, extended = false): Uint8
 }
 
 /**
- * Reply to a 0x8A time request: YY MM DD hh mm ss in UTC. Decoders have no clock, so the gateway calls this with its
- * own `now` when a decoded message has io.request === 'time'.
+ * Reply to a 0x8A time request: YY MM DD hh mm ss in UTC, echoing the request's serial. The codec built by
+ * `createGt06Codec(nowMs)` returns it as the decode reply, read from its clock only for this message type.
  */
 export function encodeTimeResponse(now: Date, serial: number): Uint8Array {
   const content = Uint8Array.of(

@@ -9,7 +9,7 @@
  *   Codec 8E: event id 2 · total 2 · N1 2 + [id 2, value 1]… · N2 · N4 · N8 · NX 2 + [id 2, length 2, value]…
  *   Codec 16: event id 2 · generation type 1 · total 1 · N1 1 + [id 2, value 1]… · N2 · N4 · N8
  */
-import type { ByteReader } from './byte-reader.ts';
+import { TruncatedError, type ByteReader } from '../core/byte-reader.ts';
 import { CODEC_16, CODEC_8E } from './protocol.ts';
 
 export interface IoElement {
@@ -49,47 +49,53 @@ export interface AvlRecordsRead {
 export function readAvlRecords(reader: ByteReader, codec: number, count: number): AvlRecordsRead {
   const records: AvlRecord[] = [];
   try {
-    for (let index = 0; index < count; index++) records.push(readRecord(reader, codec, index));
+    for (let index = 0; index < count; index++) records.push(readRecord(reader, codec));
     return { records, error: null };
   } catch (error) {
-    return { records, error: error instanceof Error ? error.message : String(error) };
+    // Field names are static strings (no template per read on the hot path); the record number is added here.
+    const message =
+      error instanceof TruncatedError
+        ? `truncated: record ${records.length + 1} ${error.field}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    return { records, error: message };
   }
 }
 
-function readRecord(reader: ByteReader, codec: number, index: number): AvlRecord {
-  const at = `record ${index + 1}`;
-  const timestampMs = reader.u64Number(`${at} timestamp`);
-  const priority = reader.u8(`${at} priority`);
-  const longitudeE7 = reader.i32(`${at} longitude`);
-  const latitudeE7 = reader.i32(`${at} latitude`);
-  const altitudeM = reader.i16(`${at} altitude`);
-  const angleDeg = reader.u16(`${at} angle`);
-  const satellites = reader.u8(`${at} satellites`);
-  const speedKph = reader.u16(`${at} speed`);
+function readRecord(reader: ByteReader, codec: number): AvlRecord {
+  const timestampMs = reader.u64Number('timestamp');
+  const priority = reader.u8('priority');
+  const longitudeE7 = reader.i32('longitude');
+  const latitudeE7 = reader.i32('latitude');
+  const altitudeM = reader.i16('altitude');
+  const angleDeg = reader.u16('angle');
+  const satellites = reader.u8('satellites');
+  const speedKph = reader.u16('speed');
 
   const isExtended = codec === CODEC_8E;
   const hasWideIds = codec === CODEC_8E || codec === CODEC_16;
-  const readId = hasWideIds ? () => reader.u16(`${at} io id`) : () => reader.u8(`${at} io id`);
-  const readCount = isExtended ? () => reader.u16(`${at} io count`) : () => reader.u8(`${at} io count`);
 
-  const eventIoId = readId();
-  const generationType = codec === CODEC_16 ? reader.u8(`${at} generation type`) : null;
-  readCount(); // total IO count: redundant with the per-width counts, which are what the layout depends on
+  const eventIoId = hasWideIds ? reader.u16('event io id') : reader.u8('event io id');
+  const generationType = codec === CODEC_16 ? reader.u8('generation type') : null;
+  // Total IO count: redundant with the per-width counts, which are what the layout depends on.
+  if (isExtended) reader.u16('io count');
+  else reader.u8('io count');
 
   const elements: IoElement[] = [];
   for (const width of FIXED_WIDTHS) {
-    const n = readCount();
+    const n = isExtended ? reader.u16('io count') : reader.u8('io count');
     for (let i = 0; i < n; i++) {
-      const id = readId();
-      elements.push({ id, value: reader.bytes(width, `${at} io ${id}`), isVariable: false });
+      const id = hasWideIds ? reader.u16('io id') : reader.u8('io id');
+      elements.push({ id, value: reader.bytes(width, 'io value'), isVariable: false });
     }
   }
   if (isExtended) {
-    const n = reader.u16(`${at} NX count`);
+    const n = reader.u16('NX count');
     for (let i = 0; i < n; i++) {
-      const id = reader.u16(`${at} NX id`);
-      const length = reader.u16(`${at} NX length`);
-      elements.push({ id, value: reader.bytes(length, `${at} io ${id}`), isVariable: true });
+      const id = reader.u16('NX id');
+      const length = reader.u16('NX length');
+      elements.push({ id, value: reader.bytes(length, 'NX value'), isVariable: true });
     }
   }
 

@@ -39,6 +39,12 @@ export interface RecordContext {
 const MAX_DATE_MS = 8.64e15;
 const COORDINATE_SCALE = 1e7;
 
+/** `io<ID>` keys, built once per id (ids are ≤ 65535): a template string per element showed in profiles. */
+const IO_KEYS: string[] = [];
+function ioKey(id: number): string {
+  return (IO_KEYS[id] ??= `io${id}`);
+}
+
 export function recordToMessage(record: AvlRecord, context: RecordContext): NormalisedMessage {
   const message = emptyMessage('teltonika', 'position', context.imei);
   const io = message.io;
@@ -52,7 +58,7 @@ export function recordToMessage(record: AvlRecord, context: RecordContext): Norm
   let iButton: IoElement | null = null;
   for (const element of record.elements) {
     const value = ioValue(element);
-    io[`io${element.id}`] = value;
+    io[ioKey(element.id)] = value;
     if (typeof value === 'number') numbers.set(element.id, value);
     if (element.id === IO_IBUTTON && !element.isVariable) iButton = element;
   }

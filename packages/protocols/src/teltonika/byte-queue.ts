@@ -2,6 +2,8 @@
  * A growable FIFO of bytes for the stream framer. Appends are amortised O(1) (the backing array doubles and is
  * compacted instead of re-concatenating every chunk), so a frame fed one byte at a time costs O(n), not O(n²).
  */
+import { copyBytes } from '../core/byte-reader.ts';
+
 const INITIAL_CAPACITY = 2048;
 
 export class ByteQueue {
@@ -49,7 +51,7 @@ export class ByteQueue {
 
   /** Removes `count` bytes from the head and returns them as an independent copy. */
   take(count: number): Uint8Array {
-    const bytes = this.data.slice(this.start, this.start + count);
+    const bytes = copyBytes(this.data, this.start, this.start + count);
     this.discard(count);
     return bytes;
   }

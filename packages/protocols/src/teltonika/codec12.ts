@@ -5,7 +5,7 @@
  * Commands are the SMS command texts without the SMS password (e.g. `getinfo`, `setdigout 1`).
  */
 import { crc16Ibm } from '../core/crc16-ibm.ts';
-import { ByteReader } from './byte-reader.ts';
+import { ByteReader } from '../core/byte-reader.ts';
 import { CODEC_12, TCP_CRC_BYTES, TCP_HEADER_BYTES } from './protocol.ts';
 
 export const CODEC12_TYPE_COMMAND = 0x05;

@@ -12,7 +12,7 @@ import type { DecodeResult, DecoderSession } from '../core/codec.ts';
 import { emptyMessage, type NormalisedMessage } from '../core/message.ts';
 import { readAvlRecords } from './avl-record.decoder.ts';
 import { recordToMessage } from './avl-record.mapper.ts';
-import { ByteReader } from './byte-reader.ts';
+import { ByteReader } from '../core/byte-reader.ts';
 import { CODEC12_TYPE_RESPONSE, readCodec12Messages } from './codec12.ts';
 import {
   AVL_CODECS,
@@ -29,13 +29,13 @@ export function decodeTcpPacket(frame: Uint8Array, session: DecoderSession): Dec
   if (frame.length < TCP_HEADER_BYTES + MIN_DATA_FIELD_BYTES + TCP_CRC_BYTES) {
     return failure(`teltonika: packet of ${frame.length} bytes is too short`);
   }
-  const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
-  const declaredLength = view.getUint32(4);
+  const header = new ByteReader(frame);
+  const declaredLength = header.u32At(4, 'data length');
   // The data field is taken from the frame itself, so a wrong length field does not hide the records.
   const body = frame.subarray(TCP_HEADER_BYTES, frame.length - TCP_CRC_BYTES);
   const isLengthOk = declaredLength === body.length;
   if (!isLengthOk) errors.push(`data length field ${declaredLength} != ${body.length} bytes received`);
-  const receivedCrc = view.getUint32(frame.length - TCP_CRC_BYTES);
+  const receivedCrc = header.u32At(frame.length - TCP_CRC_BYTES, 'CRC');
   const computedCrc = crc16Ibm(body);
   const isCrcOk = receivedCrc === computedCrc;
   if (!isCrcOk) errors.push(`CRC mismatch: received ${hex32(receivedCrc)}, computed ${hex32(computedCrc)}`);

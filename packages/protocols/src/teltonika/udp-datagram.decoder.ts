@@ -7,7 +7,7 @@
 import type { DecodeResult } from '../core/codec.ts';
 import { readAvlRecords } from './avl-record.decoder.ts';
 import { recordToMessage } from './avl-record.mapper.ts';
-import { ByteReader } from './byte-reader.ts';
+import { ByteReader } from '../core/byte-reader.ts';
 import { AVL_CODECS, CODEC_NAMES, IMEI_MAX_DIGITS, IMEI_MIN_DIGITS, isDigit } from './protocol.ts';
 
 const UDP_NOT_USABLE_BYTE = 0x01;
@@ -17,10 +17,10 @@ const UDP_HEADER_BYTES = 8;
 /** True when `frame` has the shape of a UDP datagram (the TCP framer never produces one). */
 export function looksLikeUdpDatagram(frame: Uint8Array): boolean {
   if (frame.length < UDP_HEADER_BYTES + IMEI_MIN_DIGITS + 3) return false;
-  const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
-  const imeiLength = view.getUint16(6);
+  const header = new ByteReader(frame);
+  const imeiLength = header.u16At(6, 'IMEI length');
   return (
-    view.getUint16(0) === frame.length - 2 &&
+    header.u16At(0, 'length') === frame.length - 2 &&
     frame[4] === UDP_NOT_USABLE_BYTE &&
     imeiLength >= IMEI_MIN_DIGITS &&
     imeiLength <= IMEI_MAX_DIGITS
