@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { rows } from '../db/client.ts';
-import { matchCommandResponse } from './commands.ts';
+import { IN_ORDER_ANSWER_WINDOW_MS, matchCommandResponse } from './commands.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import {
   eventually,
@@ -241,5 +241,15 @@ describe('matchCommandResponse', () => {
     expect(matchCommandResponse(response('ais140', { commandKey: 'VER' }), sent)).toBe(0x1_0000_0007n);
     expect(matchCommandResponse(response('ais140', { commandKey: 'APN' }), sent)).toBeNull();
     expect(matchCommandResponse(response('ais140', {}), sent)).toBeNull();
+  });
+
+  it('Teltonika: a command left unanswered past the window does not shift later answers', () => {
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    const timed = [
+      { id: 1n, text: 'getinfo', sentAtMs: now - IN_ORDER_ANSWER_WINDOW_MS - 1 },
+      { id: 2n, text: 'getver', sentAtMs: now - 1000 },
+    ];
+    expect(matchCommandResponse(response('teltonika', {}), timed, now)).toBe(2n);
+    expect(matchCommandResponse(response('teltonika', {}), timed.slice(0, 1), now)).toBeNull();
   });
 });

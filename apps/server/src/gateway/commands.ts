@@ -43,7 +43,15 @@ const serverFlagOf = (id: bigint) => Number(id % 0x1_0000_0000n);
 export interface SentCommand {
   id: bigint;
   text: string;
+  /** When it went out (epoch ms); unknown = always a candidate. */
+  sentAtMs?: number;
 }
+
+/**
+ * Teltonika answers in order and without a reference: a command it never answered (lost, or the device ignored it)
+ * would make every later answer land one command off. Only commands sent this recently are candidates.
+ */
+export const IN_ORDER_ANSWER_WINDOW_MS = 5 * 60_000;
 
 /**
  * Which of the device's sent commands (oldest first) a command-response answers; null when none does.
@@ -52,6 +60,7 @@ export interface SentCommand {
 export function matchCommandResponse(
   message: NormalisedMessage,
   sent: readonly SentCommand[],
+  nowMs = Number.POSITIVE_INFINITY,
 ): bigint | null {
   switch (message.protocol) {
     case 'gt06': {
@@ -60,7 +69,10 @@ export function matchCommandResponse(
       return sent.findLast((c) => serverFlagOf(c.id) === flag)?.id ?? null;
     }
     case 'teltonika':
-      return sent[0]?.id ?? null;
+      return (
+        sent.find((c) => c.sentAtMs === undefined || nowMs - c.sentAtMs <= IN_ORDER_ANSWER_WINDOW_MS)?.id ??
+        null
+      );
     case 'ais140': {
       const key = message.io.commandKey;
       if (typeof key !== 'string') return null;
@@ -110,11 +122,15 @@ export function createCommandDelivery(deps: {
   async function record(deviceId: bigint, message: NormalisedMessage): Promise<void> {
     const response = message.text ?? '';
     const sent = await db
-      .select({ id: commands.id, text: commands.text })
+      .select({ id: commands.id, text: commands.text, sentAt: commands.sentAt })
       .from(commands)
       .where(and(eq(commands.deviceId, deviceId), eq(commands.status, 'sent')))
       .orderBy(asc(commands.sentAt), asc(commands.id));
-    const id = matchCommandResponse(message, sent);
+    const id = matchCommandResponse(
+      message,
+      sent.map((c) => ({ id: c.id, text: c.text, ...(c.sentAt ? { sentAtMs: c.sentAt.getTime() } : {}) })),
+      deps.clock(),
+    );
     if (id === null) {
       log.warn(
         {
