@@ -11,15 +11,15 @@
  * Results → bench/results/ingest-<pglite|postgres>.json. The fake devices run in the same process as the gateway
  * (their frames are prebuilt), so on a 2-core machine they compete with it for CPU: the figure is a lower bound.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client.ts';
 import { prepareDatabase } from '../apps/server/src/db/seed/index.ts';
 import { startGateway } from '../apps/server/src/gateway/gateway.ts';
@@ -100,9 +100,17 @@ async function openEngine(): Promise<Engine> {
     database,
     version,
     async copy(csv) {
-      // COPY … FROM STDIN through psql (pg-copy-streams is not a dependency): the same server-side COPY path.
-      const command = `\\copy bench_positions (${POSITION_COLUMNS}) from stdin with (format csv)`;
-      execFileSync('psql', [target.toString(), '-q', '-c', command], { input: csv, maxBuffer: 1 << 30 });
+      const client = new pg.Client({ connectionString: target.toString() });
+      await client.connect();
+      const stream = client.query(
+        copyFrom(`COPY bench_positions (${POSITION_COLUMNS}) FROM STDIN WITH (FORMAT csv)`),
+      );
+      await new Promise<void>((resolve, reject) => {
+        stream.once('finish', resolve);
+        stream.once('error', reject);
+        stream.end(csv);
+      });
+      await client.end();
     },
     async close() {
       await database.close();
@@ -147,6 +155,35 @@ async function runDevice(port: number, imei: string, frames: Uint8Array[]): Prom
     }
   }
   device.close();
+}
+
+/**
+ * CPU seconds used so far by the server processes behind this database's connections (PostgreSQL on this machine,
+ * read from /proc; null elsewhere): with the process's own CPU this shows where the time goes regardless of what
+ * else runs on the machine.
+ */
+async function serverCpuS(engine: Engine, sql: SqlClient): Promise<Map<number, number> | null> {
+  if (engine.kind !== 'postgres') return null;
+  const pids = await sql.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+  );
+  const cpu = new Map<number, number>();
+  try {
+    for (const { pid } of pids) {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    }
+  } catch {
+    return null;
+  }
+  return cpu;
+}
+
+function cpuDelta(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+  if (!before || !after) return null;
+  let total = 0;
+  for (const [pid, s] of after) total += s - (before.get(pid) ?? 0);
+  return total;
 }
 
 async function baselines(
@@ -213,12 +250,23 @@ const gateway = await startGateway({
 });
 const port = gateway.ports.gt06 ?? 0;
 console.log(`${DEVICES} devices × ${PACKETS} frames, window ${WINDOW}`);
+const sql = sqlClientOf(engine.database);
+const serverBefore = await serverCpuS(engine, sql);
 const started = performance.now();
+const cpuBefore = process.cpuUsage();
 await Promise.all(imeis.map((imei, i) => runDevice(port, imei, tracks[i] ?? [])));
 const elapsedS = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
+/** CPU seconds this process (gateway + fake devices) used per wall second of the run (1 = one core busy). */
+const processCpuShare = Number(((cpu.user + cpu.system) / 1e6 / elapsedS).toFixed(2));
+const serverCpu = cpuDelta(serverBefore, await serverCpuS(engine, sql));
+/** CPU microseconds per position: this process (gateway + fake devices) and the PostgreSQL backends. */
+const cpuUsPerPosition = {
+  process: Math.round((cpu.user + cpu.system) / (DEVICES * PACKETS)),
+  server: serverCpu === null ? null : Math.round((serverCpu * 1e6) / (DEVICES * PACKETS)),
+};
 const stats = { ...gateway.writer.stats };
 await gateway.stop();
-const sql = sqlClientOf(engine.database);
 const stored = Number(
   (await sql.query<{ n: string }>('SELECT count(*)::text AS n FROM positions'))[0]?.n ?? 0,
 );
@@ -232,6 +280,16 @@ console.log(
   `writer: ${stats.batches} batches, ${Math.round(stats.positions / Math.max(1, stats.batches))} positions each, ` +
     `flushing ${((stats.busyMs / 1000 / elapsedS) * 100).toFixed(0)} % of the time`,
 );
+const phaseMs = Object.fromEntries(
+  Object.entries((stats as { phaseMs?: Record<string, number> }).phaseMs ?? {}).map(([k, v]) => [
+    k,
+    Math.round(v),
+  ]),
+);
+console.log(
+  `writer time by phase (ms): ${JSON.stringify(phaseMs)}; process CPU ${processCpuShare} cores; ` +
+    `CPU µs per position: ${JSON.stringify(cpuUsPerPosition)}`,
+);
 const baseline = await baselines(engine, sql);
 console.log(
   `baseline on the same rows: COPY ${baseline.copyRowsPerS}/s, multi-row INSERT ${baseline.insertRowsPerS}/s`,
@@ -242,6 +300,8 @@ const result = {
   engine: engine.kind,
   version: engine.version,
   machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', node: process.version },
+  /** 1-minute load average at the end of the run: on a shared machine, figures from a loaded run are low. */
+  loadAverage1m: Number((loadavg()[0] ?? 0).toFixed(1)),
   devices: DEVICES,
   framesPerDevice: PACKETS,
   window: WINDOW,
@@ -253,12 +313,17 @@ const result = {
   batches: stats.batches,
   avgBatchPositions: Math.round(stats.positions / Math.max(1, stats.batches)),
   writerBusyShare: Number((stats.busyMs / 1000 / elapsedS).toFixed(2)),
+  writerPhaseMs: phaseMs,
+  processCpuShare,
+  cpuUsPerPosition,
   baseline,
   ratioToCopy: Number((positionsPerS / baseline.copyRowsPerS).toFixed(3)),
   ratioToInsert: Number((positionsPerS / baseline.insertRowsPerS).toFixed(3)),
   note:
     'Each position also writes a raw_logs row and a device_latest upsert in the same transaction; the fake devices ' +
-    'share the process (and the 2 cores) with the gateway.',
+    'share the process (and the 2 cores) with the gateway (they cost ~1-2 µs of its ~40-70 µs CPU per position). ' +
+    'cpuUsPerPosition is machine-load independent: process = gateway + devices (+ the engine on PGlite), server = ' +
+    'the PostgreSQL backends.',
 };
 console.log(`ratio to COPY ${result.ratioToCopy}, to INSERT ${result.ratioToInsert}`);
 writeFileSync(

@@ -8,7 +8,7 @@ import type { SqlExecutor } from './sql-client.ts';
 import {
   arrayLiteral,
   chunks,
-  csvLine,
+  CopyBinaryWriter,
   id,
   int16,
   json,
@@ -17,6 +17,7 @@ import {
   text,
   valuesList,
   type ArrayKind,
+  type BinaryType,
 } from './sql-values.ts';
 
 /** Rows per unnest statement: bounds the size of one parameter (a batch is normally smaller). */
@@ -35,24 +36,38 @@ function unnestStatement<R>(table: string, columns: readonly Column<R>[], suffix
   return `INSERT INTO ${table} (${names}) SELECT * FROM unnest(${arrays}) ${suffix}`;
 }
 
-/** COPY of `rows` into `table` as CSV (engines with SqlExecutor.copyCsv: PGlite, where it is ~3× an INSERT). */
-async function copyRows<R>(
-  copyCsv: NonNullable<SqlExecutor['copyCsv']>,
-  table: string,
-  columns: readonly Column<R>[],
-  rows: readonly R[],
-): Promise<void> {
-  const kinds = columns.map(([, , kind]) => kind);
-  const lines = new Array<string>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as R;
-    lines[i] = csvLine(
-      kinds,
-      columns.map(([, , , value]) => value(row)),
-    );
+const BINARY_TYPES: Record<string, BinaryType> = {
+  bigint: 'int8',
+  smallint: 'int2',
+  float8: 'float8',
+  real: 'float4',
+  boolean: 'bool',
+  timestamptz: 'timestamptz',
+  text: 'text',
+  jsonb: 'jsonb',
+  bytea: 'bytea',
+};
+
+/** `rows` as one binary COPY stream, in `columns` order. */
+function copyData<R>(columns: readonly Column<R>[], rows: readonly R[], bytesPerRow: number): Buffer {
+  const types = columns.map(([name, type]) => {
+    const binary = BINARY_TYPES[type];
+    if (!binary) throw new Error(`no binary COPY encoding for ${name} ${type}`);
+    return binary;
+  });
+  const values = columns.map(([, , , value]) => value);
+  const width = columns.length;
+  const writer = new CopyBinaryWriter(rows.length * bytesPerRow + 64);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r] as R;
+    writer.tuple(width);
+    for (let c = 0; c < width; c++) writer.value(types[c] as BinaryType, (values[c] as Column<R>[3])(row));
   }
-  await copyCsv(`COPY ${table} (${columns.map(([name]) => name).join(',')})`, `${lines.join('\n')}\n`);
+  return writer.finish();
 }
+
+const copyStatement = <R>(table: string, columns: readonly Column<R>[]): string =>
+  `COPY ${table} (${columns.map(([name]) => name).join(',')})`;
 
 async function insertUnnest<R>(
   tx: SqlExecutor,
@@ -91,18 +106,55 @@ const POSITION_COLUMNS: readonly Column<PositionRow>[] = [
   ['attrs', 'jsonb', 'text', (p) => json(p.attrs)],
 ];
 const INSERT_POSITIONS = unnestStatement('positions', POSITION_COLUMNS, 'ON CONFLICT DO NOTHING');
+const COPY_POSITIONS = copyStatement('positions', POSITION_COLUMNS);
+const COPY_POSITIONS_STAGE = copyStatement('positions_stage', POSITION_COLUMNS);
+
+/** The rows as the COPY data insertPositions() sends (built before the transaction: see writer.ts). */
+export const positionsCopyData = (rows: readonly PositionRow[]): Buffer =>
+  copyData(POSITION_COLUMNS, rows, 200);
+
+/** The positions COPY hit a row already stored (a resend): the writer retries the batch with `dedupe`. */
+export class DuplicatePositionsError extends Error {
+  constructor(cause: unknown) {
+    super('positions COPY: duplicate (device_id, fixed_at)', { cause });
+  }
+}
 
 /**
- * Exact duplicates (same device and fix time) are ignored: devices resend what we did not ack in time. With COPY
- * (PGlite) the rows go through a temporary staging table first, because COPY has no ON CONFLICT.
+ * Exact duplicates (same device and fix time) are ignored: devices resend what we did not ack in time. COPY has no
+ * ON CONFLICT, so the common case COPies straight into positions (one pass, no speculative insertion) and a unique
+ * violation throws DuplicatePositionsError, which aborts the transaction; the writer then runs it again with
+ * `dedupe`, where the same rows go through a temporary staging table and `INSERT … ON CONFLICT DO NOTHING`.
+ * (A savepoint around the COPY would avoid the retry but costs two round trips on every batch.)
  */
-export async function insertPositions(tx: SqlExecutor, rows: readonly PositionRow[]): Promise<void> {
-  if (!tx.copyCsv) return insertUnnest(tx, INSERT_POSITIONS, POSITION_COLUMNS, rows);
-  await tx.query(
-    'CREATE TEMP TABLE IF NOT EXISTS positions_stage (LIKE positions INCLUDING DEFAULTS) ON COMMIT DELETE ROWS',
-  );
-  await copyRows(tx.copyCsv, 'positions_stage', POSITION_COLUMNS, rows);
-  await tx.query('INSERT INTO positions SELECT * FROM positions_stage ON CONFLICT DO NOTHING');
+export async function insertPositions(
+  tx: SqlExecutor,
+  rows: readonly PositionRow[],
+  data: Buffer | null = null,
+  dedupe = false,
+): Promise<void> {
+  if (!tx.copyBinary) return insertUnnest(tx, INSERT_POSITIONS, POSITION_COLUMNS, rows);
+  const copy = data ?? positionsCopyData(rows);
+  if (dedupe) {
+    await tx.query(
+      'CREATE TEMP TABLE IF NOT EXISTS positions_stage (LIKE positions INCLUDING DEFAULTS) ON COMMIT DELETE ROWS',
+    );
+    await tx.copyBinary(COPY_POSITIONS_STAGE, copy);
+    await tx.query('INSERT INTO positions SELECT * FROM positions_stage ON CONFLICT DO NOTHING');
+    return;
+  }
+  try {
+    await tx.copyBinary(COPY_POSITIONS, copy);
+  } catch (error) {
+    throw sqlState(error) === UNIQUE_VIOLATION ? new DuplicatePositionsError(error) : error;
+  }
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+function sqlState(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
 }
 
 const RAW_COLUMNS: readonly Column<RawLogRow>[] = [
@@ -116,10 +168,17 @@ const RAW_COLUMNS: readonly Column<RawLogRow>[] = [
   ['checksum_ok', 'boolean', 'boolean', (r) => r.checksumOk],
 ];
 const INSERT_RAW_LOGS = unnestStatement('raw_logs', RAW_COLUMNS);
+const COPY_RAW_LOGS = copyStatement('raw_logs', RAW_COLUMNS);
 
-export async function insertRawLogs(tx: SqlExecutor, batch: Batch): Promise<void> {
-  if (tx.copyCsv) return copyRows(tx.copyCsv, 'raw_logs', RAW_COLUMNS, batch.rawLogs);
-  await insertUnnest(tx, INSERT_RAW_LOGS, RAW_COLUMNS, batch.rawLogs);
+export const rawLogsCopyData = (rows: readonly RawLogRow[]): Buffer => copyData(RAW_COLUMNS, rows, 160);
+
+export async function insertRawLogs(
+  tx: SqlExecutor,
+  rows: readonly RawLogRow[],
+  data: Buffer | null = null,
+): Promise<void> {
+  if (tx.copyBinary) return tx.copyBinary(COPY_RAW_LOGS, data ?? rawLogsCopyData(rows));
+  await insertUnnest(tx, INSERT_RAW_LOGS, RAW_COLUMNS, rows);
 }
 
 const LATEST_COLUMNS: readonly Column<LatestRow>[] = [

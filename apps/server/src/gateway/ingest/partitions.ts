@@ -79,13 +79,18 @@ export interface PartitionWindow {
 
 export function createPartitionKeeper(window: PartitionWindow = { pastMonths: 12 }): PartitionKeeper {
   const known = new Set<string>();
+  /** [start, end) epoch-ms ranges of the months known to exist, per table: the per-row check stays two compares. */
+  const ranges = new Map<PartitionedTable, [number, number][]>();
   return {
     async ensure(db, table, instants, nowMs) {
       const now = new Date(nowMs);
       const lowest = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - window.pastMonths, 1);
       const highest = nextMonth(monthStart(nowMs));
+      const done = ranges.get(table) ?? [];
+      ranges.set(table, done);
       const missing = new Set<number>();
-      for (const at of instants) {
+      rows: for (const at of instants) {
+        for (const [start, end] of done) if (at >= start && at < end) continue rows;
         const start = monthStart(at);
         if (start < lowest || start > highest) continue;
         if (!known.has(partitionName(table, start))) missing.add(start);
@@ -93,6 +98,7 @@ export function createPartitionKeeper(window: PartitionWindow = { pastMonths: 12
       for (const start of missing) {
         await ensureMonthPartitions(db, new Date(start), new Date(start), [table]);
         known.add(partitionName(table, start));
+        done.push([start, nextMonth(start)]);
       }
     },
   };

@@ -49,12 +49,19 @@ export function text(value: string | null): string | null {
   return value === null ? null : value.replaceAll('\u0000', '');
 }
 
-/** jsonb parameter (text); NUL escapes are dropped because jsonb rejects \u0000. */
+/**
+ * jsonb parameter (text); NUL escapes are dropped because jsonb rejects \u0000. JSON.stringify already writes
+ * NaN/±Infinity as null; only a bigint needs the (slow) replacer, so it is used only when plain stringify throws.
+ */
 export function json(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  return JSON.stringify(value, (_key, v: unknown) =>
-    typeof v === 'bigint' ? v.toString() : typeof v === 'number' && !Number.isFinite(v) ? null : v,
-  ).replaceAll('\\u0000', '');
+  let out: string;
+  try {
+    out = JSON.stringify(value);
+  } catch {
+    out = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+  }
+  return out.includes('\\u0000') ? out.replaceAll('\\u0000', '') : out;
 }
 
 // ---- PostgreSQL array literals: one text parameter per column for INSERT … SELECT FROM unnest($1::type[], …) ----
@@ -106,33 +113,125 @@ export function arrayLiteral(kind: ArrayKind, values: readonly unknown[]): strin
   return `{${parts.join(',')}}`;
 }
 
-/** One CSV line (COPY … WITH (FORMAT csv)) of `values`; null → empty unquoted field, texts always quoted. */
-export function csvLine(kinds: readonly ArrayKind[], values: readonly unknown[]): string {
-  const cells = new Array<string>(values.length);
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (v === null || v === undefined) {
-      cells[i] = '';
-      continue;
+// ---- COPY … WITH (FORMAT binary): the bulk path of positions and raw_logs on both engines ----
+// No number or date is ever formatted as text (the CSV build cost ~4 µs a row, this well under 1 µs), the server
+// skips parsing, and bytea travels as its bytes rather than hex.
+
+/** Column encodings of binary COPY (PostgreSQL's send/recv formats). */
+export type BinaryType =
+  'int8' | 'int2' | 'float8' | 'float4' | 'bool' | 'timestamptz' | 'text' | 'jsonb' | 'bytea';
+
+/** 2000-01-01T00:00:00Z, PostgreSQL's timestamp epoch, in Unix ms. */
+const PG_EPOCH_MS = 946_684_800_000;
+const TWO_32 = 4_294_967_296;
+const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
+
+/**
+ * Builds one binary COPY stream: header, tuples, trailer. Values must already be sanitised (num/int16/text/json):
+ * null or a non-finite number is written as NULL.
+ */
+export class CopyBinaryWriter {
+  private buf: Buffer;
+  private n = 0;
+
+  constructor(sizeHint = 1 << 16) {
+    this.buf = Buffer.allocUnsafe(Math.max(64, sizeHint));
+    SIGNATURE.copy(this.buf, 0);
+    this.buf.writeInt32BE(0, 11); // flags
+    this.buf.writeInt32BE(0, 15); // header extension length
+    this.n = 19;
+  }
+
+  private room(bytes: number): void {
+    if (this.n + bytes <= this.buf.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.n + bytes));
+    this.buf.copy(grown, 0, 0, this.n);
+    this.buf = grown;
+  }
+
+  tuple(fields: number): void {
+    this.room(2);
+    this.buf.writeInt16BE(fields, this.n);
+    this.n += 2;
+  }
+
+  value(type: BinaryType, v: unknown): void {
+    if (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v))) {
+      this.room(4);
+      this.buf.writeInt32BE(-1, this.n);
+      this.n += 4;
+      return;
     }
-    switch (kinds[i]) {
-      case 'number':
-        cells[i] = String(v);
-        break;
-      case 'boolean':
-        cells[i] = v ? 't' : 'f';
-        break;
-      case 'time':
-        cells[i] = (v as Date).toISOString();
-        break;
-      case 'bytea':
-        cells[i] = `\\x${Buffer.from(v as Uint8Array).toString('hex')}`;
-        break;
-      default: {
+    switch (type) {
+      case 'int8':
+        this.room(12);
+        this.buf.writeInt32BE(8, this.n);
+        this.buf.writeBigInt64BE(typeof v === 'bigint' ? v : BigInt(v as number), this.n + 4);
+        this.n += 12;
+        return;
+      case 'int2':
+        this.room(6);
+        this.buf.writeInt32BE(2, this.n);
+        this.buf.writeInt16BE(v as number, this.n + 4);
+        this.n += 6;
+        return;
+      case 'float8':
+        this.room(12);
+        this.buf.writeInt32BE(8, this.n);
+        this.buf.writeDoubleBE(v as number, this.n + 4);
+        this.n += 12;
+        return;
+      case 'float4':
+        this.room(8);
+        this.buf.writeInt32BE(4, this.n);
+        this.buf.writeFloatBE(v as number, this.n + 4);
+        this.n += 8;
+        return;
+      case 'bool':
+        this.room(5);
+        this.buf.writeInt32BE(1, this.n);
+        this.buf[this.n + 4] = v ? 1 : 0;
+        this.n += 5;
+        return;
+      case 'timestamptz': {
+        // Microseconds since 2000 as int64, written as two halves: exact in a double for any real date.
+        const us = ((v as Date).getTime() - PG_EPOCH_MS) * 1000;
+        if (!Number.isFinite(us)) return this.value(type, null); // an invalid Date: NULL, never year 2000
+        const high = Math.floor(us / TWO_32);
+        this.room(12);
+        this.buf.writeInt32BE(8, this.n);
+        this.buf.writeInt32BE(high, this.n + 4);
+        this.buf.writeUInt32BE(us - high * TWO_32, this.n + 8);
+        this.n += 12;
+        return;
+      }
+      case 'text':
+      case 'jsonb': {
         const s = String(v);
-        cells[i] = `"${s.includes('"') ? s.replaceAll('"', '""') : s}"`;
+        const prefix = type === 'jsonb' ? 1 : 0; // jsonb's binary format: version 1, then the text
+        this.room(4 + prefix + s.length * 3);
+        const bytes = this.buf.write(s, this.n + 4 + prefix, 'utf8');
+        if (prefix) this.buf[this.n + 4] = 1;
+        this.buf.writeInt32BE(bytes + prefix, this.n);
+        this.n += 4 + prefix + bytes;
+        return;
+      }
+      case 'bytea': {
+        const bytes = v as Uint8Array;
+        this.room(4 + bytes.length);
+        this.buf.writeInt32BE(bytes.length, this.n);
+        this.buf.set(bytes, this.n + 4);
+        this.n += 4 + bytes.length;
+        return;
       }
     }
   }
-  return cells.join(',');
+
+  /** Appends the trailer and returns the stream (a view of the internal buffer). */
+  finish(): Buffer {
+    this.room(2);
+    this.buf.writeInt16BE(-1, this.n);
+    this.n += 2;
+    return this.buf.subarray(0, this.n);
+  }
 }

@@ -189,3 +189,158 @@ describe('ingest writer', () => {
     await writer.close();
   });
 });
+
+describe('ingest writer pipelining', () => {
+  let test: TestDatabase;
+  let tracked: TrackedVehicle;
+  const stages = createStages();
+
+  beforeAll(async () => {
+    test = await openTestDatabase();
+    tracked = await seedTrackedVehicle(test.db, {
+      imei: '869867036345390',
+      protocol: 'gt06',
+      organisationId: await organisationId(test.db, INDORE),
+      registrationNumber: 'MP09WR0002',
+    });
+  });
+  afterAll(async () => test?.close());
+
+  it('stores every column type exactly through binary COPY', async () => {
+    const writer = createIngestWriter({ sql: sqlClientOf(test.database), flushMs: 10, batchRows: 10_000 });
+    const fixedAt = new Date('2026-11-20T10:11:12.345Z');
+    const bytes = Buffer.from([0x78, 0x78, 0x00, 0xff, 0x0d, 0x0a]);
+    const batch = writer.write((b) => {
+      b.positions.push({
+        deviceId: tracked.deviceId,
+        fixedAt,
+        serverAt: fixedAt,
+        vehicleId: null,
+        lat: 22.719568,
+        lon: -75.857727,
+        speedKph: 36.5,
+        headingDeg: null,
+        altitudeM: -12,
+        satellites: 9.6,
+        hdop: Number.NaN,
+        gpsValid: false,
+        ignition: true,
+        motion: null,
+        mainPower: null,
+        mainVoltageV: 12.25,
+        batteryVoltageV: null,
+        gsmSignal: 70_000,
+        distanceM: 0,
+        odometerM: 123_456_789.5,
+        history: true,
+        attrs: { io: { note: 'ä "q" \u0000', n: 1n } },
+      });
+      b.rawLogs.push({
+        receivedAt: fixedAt,
+        deviceId: null,
+        imei: 'imei"with\\quote',
+        protocol: 'gt06',
+        remoteAddr: null,
+        bytes,
+        decodeError: 'résumé',
+        checksumOk: null,
+      });
+    });
+    await writer.close();
+    await batch.committed;
+    const [p] = await rows<Record<string, unknown>>(
+      test.db,
+      sql`select fixed_at, vehicle_id, lat, lon, speed_kph, heading_deg, altitude_m, satellites, hdop, gps_valid,
+            ignition, motion, main_voltage_v, gsm_signal, distance_m, odometer_m, history, attrs
+          from positions where device_id = ${tracked.deviceId} and fixed_at = ${fixedAt}`,
+    );
+    expect(p).toMatchObject({
+      vehicle_id: null,
+      lat: 22.719568,
+      lon: -75.857727,
+      speed_kph: 36.5,
+      heading_deg: null,
+      altitude_m: -12,
+      satellites: 10,
+      hdop: null,
+      gps_valid: false,
+      ignition: true,
+      motion: null,
+      main_voltage_v: 12.25,
+      gsm_signal: 32767,
+      distance_m: 0,
+      odometer_m: 123_456_789.5,
+      history: true,
+      attrs: { io: { note: 'ä "q" ', n: '1' } },
+    });
+    expect(new Date(p?.fixed_at as Date).getTime()).toBe(fixedAt.getTime());
+    const [r] = await rows<{ bytes: Uint8Array; imei: string; decode_error: string; device_id: unknown }>(
+      test.db,
+      sql`select bytes, imei, decode_error, device_id from raw_logs where imei = ${'imei"with\\quote'}`,
+    );
+    expect(Buffer.from(r?.bytes ?? []).equals(bytes)).toBe(true);
+    expect(r).toMatchObject({ imei: 'imei"with\\quote', decode_error: 'résumé', device_id: null });
+  });
+
+  it('with two flushes in flight, commits and releases acks strictly in batch order', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const order: number[] = [];
+    let first: number | null = null;
+    const writer = createIngestWriter({
+      sql: sqlClientOf(test.database),
+      flushMs: 10,
+      batchRows: 1,
+      maxInFlight: 2,
+      hooks: {
+        async beforeCommit(batch) {
+          if (first === null) first = batch.id;
+          if (batch.id === first) await gate;
+        },
+      },
+    });
+    const state = newDeviceState(
+      {
+        id: tracked.deviceId,
+        imei: tracked.imei,
+        organisationId: 1n,
+        strictChecksum: false,
+        protocol: 'gt06',
+      },
+      [{ vehicleId: tracked.vehicleId, organisationId: 1n, fromMs: 0, toMs: null }],
+      null,
+    );
+    const base = Date.now() - 600_000;
+    const fix = (i: number): NormalisedMessage => ({
+      ...emptyMessage('gt06', 'position', tracked.imei),
+      fixTime: new Date(base + i * 10_000).toISOString(),
+      lat: 22.7 + i * 0.001,
+      lon: 75.8,
+      speedKph: 30,
+      gpsValid: true,
+    });
+    const one = writer.write((b) => runPipeline(stages, state, fix(1), new Date(), b));
+    const two = writer.write((b) => runPipeline(stages, state, fix(2), new Date(), b));
+    void one.committed.then(() => order.push(1));
+    void two.committed.then(() => order.push(2));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The first batch is held before its COMMIT: the second may have COPied its rows but must not commit.
+    expect(order).toEqual([]);
+    release();
+    await writer.close();
+    expect(order).toEqual([1, 2]);
+    const [latest] = await rows<{ fixed_at: Date }>(
+      test.db,
+      sql`select fixed_at from device_latest where device_id = ${tracked.deviceId}`,
+    );
+    expect(new Date(latest?.fixed_at ?? 0).getTime()).toBe(base + 20_000);
+    const [stored] = await rows<{ n: number }>(
+      test.db,
+      sql`select count(*)::int as n from positions
+          where device_id = ${tracked.deviceId} and fixed_at >= ${new Date(base)}`,
+    );
+    expect(stored?.n).toBe(2);
+  });
+});

@@ -1,24 +1,37 @@
 /**
- * The batch writer. Stages fill the open batch; one flush runs at a time (batches commit in order). The open batch
- * is flushed as soon as it holds INGEST_BATCH_ROWS rows, else when the writer is idle and the batch has gathered rows
- * for `lingerMs` (default 20 ms), and at the latest INGEST_FLUSH_MS after its first row. Under load this is group
- * commit: whatever arrived during a flush is written by the next one right after it, so batches grow with the load
- * and an ack waits about one flush, not a fixed second. A flush:
+ * The batch writer. Stages fill the open batch; batches commit in order. The open batch is flushed as soon as it
+ * holds INGEST_BATCH_ROWS rows, else when the writer is idle and the batch has gathered rows for `lingerMs` (default
+ * 20 ms), and at the latest INGEST_FLUSH_MS after its first row. Under load this is group commit: whatever arrived
+ * during a flush is written by the next one right after it, so batches grow with the load and an ack waits about
+ * one flush, not a fixed second. A flush:
  *
- *   1. creates the monthly partitions its rows need (outside the transaction: DDL locks the parent briefly);
- *   2. writes everything in ONE transaction: positions, raw_logs, device_latest, devices.last_seen_at, events,
- *      unknown_devices, then the tables of later stages;
+ *   1. creates the monthly partitions its rows need (outside the transaction: DDL locks the parent briefly) and
+ *      encodes positions and raw_logs as binary COPY data (before the transaction: no connection held meanwhile);
+ *   2. in ONE transaction: COPY positions, COPY raw_logs, then the state tables — device_latest, devices.last_seen_at,
+ *      events, unknown_devices, then the tables of later stages;
  *   3. after COMMIT resolves `batch.committed` — connections send the acks waiting on it (an acked message is stored);
  *   4. publishes a LiveDelta on the bus (TOPICS.live).
-
+ *
+ * Pipelining (PostgreSQL, a pool of ≥ 2 connections): at most two flushes are in flight. The next one starts once the
+ * previous one's COPYs are done, so its encoding and COPYs overlap the previous one's state statements and COMMIT;
+ * it then waits for the previous COMMIT before its own state statements. So the state tables are written, and all
+ * batches commit and release their acks, strictly in batch order (an event opened by one batch is visible to the
+ * next one's UPDATE; no two transactions touch the same device_latest rows at once, so no deadlock), and no flush
+ * inserts positions after a later one has begun. PGlite runs one flush at a time (one connection, one thread).
+ *
+ * Duplicate positions (a device resending what it was not acked) make the plain COPY fail with a unique violation:
+ * the transaction is then retried once with the positions going through a staging table and ON CONFLICT DO NOTHING.
  */
 import type { LiveDelta } from '@civicfleet/shared';
 import { TOPICS, type Bus } from '../../bus/bus.ts';
 import { Batch, type BatchTable } from './batch.ts';
 import {
+  DuplicatePositionsError,
   insertEvents,
   insertPositions,
   insertRawLogs,
+  positionsCopyData,
+  rawLogsCopyData,
   updateEvents,
   updateLastSeen,
   upsertLatest,
@@ -45,6 +58,8 @@ export interface WriterOptions {
   batchRows: number;
   /** How long an idle writer lets a new batch gather rows before flushing it (≤ flushMs). Default 20 ms. */
   lingerMs?: number;
+  /** Flushes in flight at once: 1 or 2. Default 2 on PostgreSQL, 1 on PGlite. */
+  maxInFlight?: 1 | 2;
   /** Tables of later stages, written after the core tables in this order. */
   tables?: readonly BatchTable<unknown>[];
   clock?: () => number;
@@ -61,8 +76,14 @@ export interface WriterStats {
   failures: number;
   lastFlushMs: number;
   lastBatchRows: number;
-  /** Sum of flush durations (ms): busy share = busyMs / wall time. */
+  /** Wall time (ms) with at least one flush in flight: busy share = busyMs / wall time. */
   busyMs: number;
+  /**
+   * Where flush time goes (ms, summed over flushes, so overlapping flushes count twice): partitions, encode (COPY
+   * data), positions, rawLogs (the COPYs), waitPrevious (for the previous flush's COMMIT), state (the small tables),
+   * commit.
+   */
+  phaseMs: Record<string, number>;
 }
 
 export interface IngestWriter {
@@ -76,8 +97,17 @@ export interface IngestWriter {
   readonly stats: Readonly<WriterStats>;
 }
 
+/** One flush in flight. */
+interface Flight {
+  /** Its COPYs are done (or it failed): the next flush may start. */
+  copied: boolean;
+  /** Settles (never rejects) once the batch committed and its acks were released, or it failed. */
+  done: Promise<void>;
+}
+
 export function createIngestWriter(options: WriterOptions): IngestWriter {
   const clock = options.clock ?? Date.now;
+  const maxInFlight = options.maxInFlight ?? (options.sql.kind === 'postgres' ? 2 : 1);
   const partitions = createPartitionKeeper();
   const stats: WriterStats = {
     batches: 0,
@@ -88,32 +118,48 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
     lastFlushMs: 0,
     lastBatchRows: 0,
     busyMs: 0,
+    phaseMs: {},
   };
   let open = new Batch();
   /** When the open batch got its first row: the flush deadline counts from there. */
   let openSinceMs: number | null = null;
-  let flushing: Promise<void> | null = null;
+  /** Flushes in flight, oldest first (at most maxInFlight). */
+  const flights: Flight[] = [];
+  let busySinceMs = 0;
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
 
+  /** Adds the time since `since` to a phase of stats.phaseMs; returns now. */
+  function phase(name: string, since: number): number {
+    const now = clock();
+    stats.phaseMs[name] = (stats.phaseMs[name] ?? 0) + now - since;
+    return now;
+  }
+
+  /** A new flush may start: none in flight, or one whose COPYs are done and a second slot. */
+  function canStart(): boolean {
+    const last = flights[flights.length - 1];
+    return !last || (flights.length < maxInFlight && last.copied);
+  }
+
   function schedule(): void {
-    if (flushing || open.isEmpty) return;
+    if (open.isEmpty || !canStart()) return;
     if (open.rowCount >= options.batchRows) {
-      void flush();
+      start();
       return;
     }
     if (timer) return;
+    // Idle writer: let the batch gather for lingerMs. Under load the batch has long been gathering while the
+    // flushes ahead of it ran, so this is 0 and the next flush starts as soon as a slot frees up.
     const delay = Math.min(options.flushMs, options.lingerMs ?? DEFAULT_LINGER_MS);
     const wait = Math.max(0, (openSinceMs ?? clock()) + delay - clock());
     timer = setTimeout(() => {
       timer = null;
-      void flush();
+      if (canStart() && !open.isEmpty) start();
     }, wait);
   }
 
-  function flush(): Promise<void> {
-    if (flushing) return flushing;
-    if (open.isEmpty) return Promise.resolve();
+  function start(): void {
     if (timer) {
       clearTimeout(timer);
       timer = null;
@@ -121,14 +167,25 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
     const batch = open;
     open = new Batch();
     openSinceMs = null;
-    flushing = commit(batch).finally(() => {
-      flushing = null;
+    const previous = flights[flights.length - 1]?.done ?? null;
+    if (flights.length === 0) busySinceMs = clock();
+    const flight: Flight = { copied: false, done: Promise.resolve() };
+    flights.push(flight);
+    flight.done = commit(batch, flight, previous).finally(() => {
+      flight.copied = true;
+      flights.splice(flights.indexOf(flight), 1);
+      if (flights.length === 0) stats.busyMs += clock() - busySinceMs;
       schedule();
     });
-    return flushing;
   }
 
-  async function commit(batch: Batch): Promise<void> {
+  function copied(flight: Flight): void {
+    if (flight.copied) return;
+    flight.copied = true;
+    schedule();
+  }
+
+  async function commit(batch: Batch, flight: Flight, previous: Promise<void> | null): Promise<void> {
     const started = clock();
     let inserted: InsertedEvent[] = [];
     try {
@@ -144,21 +201,34 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
         batch.rawLogs.map((r) => r.receivedAt.getTime()),
         started,
       );
-      inserted = await options.sql.transaction(async (tx) => {
-        if (batch.positions.length > 0) await insertPositions(tx, batch.positions);
-        if (batch.rawLogs.length > 0) await insertRawLogs(tx, batch);
-        if (batch.latest.size > 0) await upsertLatest(tx, batch);
-        if (batch.seenDevices.size > 0) await updateLastSeen(tx, batch);
-        if (batch.eventUpdates.size > 0) await updateEvents(tx, batch);
-        const events = batch.newEvents.length > 0 ? await insertEvents(tx, batch) : [];
-        if (batch.unknownDevices.size > 0) await upsertUnknownDevices(tx, batch);
-        for (const table of options.tables ?? []) {
-          const rows = batch.rowsOf(table);
-          if (rows.length > 0) await table.write(tx, rows);
+      const encodeStarted = phase('partitions', started);
+      const copy = options.sql.copyBinary !== undefined;
+      const positions = copy && batch.positions.length > 0 ? positionsCopyData(batch.positions) : null;
+      const rawLogs = copy && batch.rawLogs.length > 0 ? rawLogsCopyData(batch.rawLogs) : null;
+      phase('encode', encodeStarted);
+      let dedupe = false;
+      for (;;) {
+        try {
+          inserted = await options.sql.transaction(async (tx) => {
+            let at = clock();
+            if (batch.positions.length > 0) await insertPositions(tx, batch.positions, positions, dedupe);
+            at = phase('positions', at);
+            if (batch.rawLogs.length > 0) await insertRawLogs(tx, batch.rawLogs, rawLogs);
+            at = phase('rawLogs', at);
+            copied(flight);
+            if (previous) await previous;
+            at = phase('waitPrevious', at);
+            const events = await writeState(tx, batch);
+            await options.hooks?.beforeCommit?.(batch, tx);
+            phase('state', at);
+            return events;
+          });
+          break;
+        } catch (error) {
+          if (dedupe || !(error instanceof DuplicatePositionsError)) throw error;
+          dedupe = true;
         }
-        await options.hooks?.beforeCommit?.(batch, tx);
-        return events;
-      });
+      }
     } catch (error) {
       stats.failures++;
       batch.reject(error);
@@ -172,9 +242,22 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
     stats.events += inserted.length;
     stats.lastBatchRows = batch.rowCount;
     stats.lastFlushMs = clock() - started;
-    stats.busyMs += stats.lastFlushMs;
     batch.resolve();
     publish(batch, inserted);
+  }
+
+  /** The state tables, in batch order (see the pipelining note above). */
+  async function writeState(tx: SqlExecutor, batch: Batch): Promise<InsertedEvent[]> {
+    if (batch.latest.size > 0) await upsertLatest(tx, batch);
+    if (batch.seenDevices.size > 0) await updateLastSeen(tx, batch);
+    if (batch.eventUpdates.size > 0) await updateEvents(tx, batch);
+    const events = batch.newEvents.length > 0 ? await insertEvents(tx, batch) : [];
+    if (batch.unknownDevices.size > 0) await upsertUnknownDevices(tx, batch);
+    for (const table of options.tables ?? []) {
+      const rows = batch.rowsOf(table);
+      if (rows.length > 0) await table.write(tx, rows);
+    }
+    return events;
   }
 
   function publish(batch: Batch, inserted: InsertedEvent[]): void {
@@ -198,7 +281,10 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
       return batch;
     },
     async drain() {
-      while (flushing || !open.isEmpty) await (flushing ?? flush());
+      while (flights.length > 0 || !open.isEmpty) {
+        if (!open.isEmpty && canStart()) start();
+        else await flights[0]?.done;
+      }
     },
     async close() {
       await this.drain();
