@@ -134,6 +134,8 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
         const connections = [...open];
         await Promise.all(connections.map((c) => c.quiesce()));
         await writer.close();
+        // Re-derivations started by the last commits (late fixes) finish before the database goes away.
+        await Promise.all((deps.deriveStages ?? []).map((stage) => stage.idle?.()));
         await Promise.all(connections.map((c) => c.repliesSent()));
         for (const c of connections) c.end();
         await Promise.race([

@@ -56,6 +56,8 @@ export interface IngestStage {
   load?(db: SqlExecutor, state: DeviceState): Promise<void>;
   /** The settings for a fix (used by every stage through `ctx.settings`); the first derive stage with it wins. */
   settingsFor?: SettingsResolver;
+  /** Resolves when work the stage started after a commit (e.g. a re-derivation) has finished; awaited on stop. */
+  idle?(): Promise<void>;
 }
 
 export interface StageOptions {
