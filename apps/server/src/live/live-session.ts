@@ -6,7 +6,11 @@
  *   Failure sends `{ type: 'error' }` and closes with 4401. A later `auth` message swaps in a fresh token; the session
  *   is re-checked every RECHECK_MS and closed (4401) once its token has expired or the user was disabled.
  * - Then: `snapshot` (the latest fix of every device in the user's organisations), then `delta` messages at most
- *   every DELTA_EVERY_MS, filtered to those organisations and coalesced per device (newest wins).
+ *   every DELTA_EVERY_MS, filtered to those organisations and coalesced per device (newest wins). No fixed tick
+ *   (leading edge): a commit arriving when the last delta is at least DELTA_EVERY_MS old goes out at once (in a
+ *   microtask, so the publications of one task travel together, and before a busy event loop gets to its timers);
+ *   one arriving sooner waits for the interval to end. This only removes waiting (bench/live-latency.bench.ts); an
+ *   idle session holds no timer.
  * - A client that does not read (more than MAX_BUFFERED_BYTES queued) is closed with 4008.
  */
 import type { WebSocket } from 'ws';
@@ -45,6 +49,12 @@ export function runLiveSession(socket: WebSocket, initialToken: string | null, d
   const positions = new Map<string, LivePosition>();
   let alerts: LiveAlert[] = [];
   const timers: NodeJS.Timeout[] = [];
+  /** performance.now() of the last delta sent; whether a send is scheduled (its timer when it waits). */
+  let lastDeltaAtMs = Number.NEGATIVE_INFINITY;
+  let isDeltaDue = false;
+  let deltaTimer: NodeJS.Timeout | null = null;
+  /** The snapshot has been sent: deltas may follow. */
+  let isStreaming = false;
   let done = false;
 
   const send = (message: LiveMessage) => {
@@ -66,6 +76,8 @@ export function runLiveSession(socket: WebSocket, initialToken: string | null, d
     unsubscribe?.();
     unsubscribe = null;
     for (const t of timers) clearInterval(t);
+    if (deltaTimer) clearTimeout(deltaTimer);
+    deltaTimer = null;
   }
 
   const inScope = (organisationId: string) => visible === 'all' || visible.has(organisationId);
@@ -73,10 +85,22 @@ export function runLiveSession(socket: WebSocket, initialToken: string | null, d
   function onDelta(delta: LiveDelta): void {
     for (const p of delta.positions) if (inScope(p.organisationId)) positions.set(p.deviceId, p);
     for (const a of delta.alerts) if (inScope(a.organisationId)) alerts.push(a);
+    if (!done && isStreaming) scheduleDeltas();
+  }
+
+  function scheduleDeltas(): void {
+    if (isDeltaDue || (positions.size === 0 && alerts.length === 0)) return;
+    isDeltaDue = true;
+    const waitMs = lastDeltaAtMs + deltaEveryMs - performance.now();
+    if (waitMs <= 0) queueMicrotask(flushDeltas);
+    else deltaTimer = setTimeout(flushDeltas, waitMs);
   }
 
   function flushDeltas(): void {
-    if (positions.size === 0 && alerts.length === 0) return;
+    isDeltaDue = false;
+    deltaTimer = null;
+    if (done || (positions.size === 0 && alerts.length === 0)) return;
+    lastDeltaAtMs = performance.now();
     const message: LiveMessage = { type: 'delta', positions: [...positions.values()], alerts };
     positions.clear();
     alerts = [];
@@ -102,13 +126,15 @@ export function runLiveSession(socket: WebSocket, initialToken: string | null, d
     unsubscribe = deps.bus.subscribe<LiveDelta>(TOPICS.live, onDelta);
     const nowMs = deps.clock().getTime();
     const rows = await listLatestInScope(deps.db, context.orgIds);
+    if (done) return; // closed while the snapshot was read: schedule nothing (cleanup already ran)
     const snapshot: LivePosition[] = [];
     for (const { latest } of rows) {
       const position = livePositionOf(latest, nowMs);
       if (position) snapshot.push(position);
     }
     send({ type: 'snapshot', positions: snapshot });
-    timers.push(setInterval(flushDeltas, deltaEveryMs));
+    isStreaming = true;
+    scheduleDeltas(); // what arrived while the snapshot was read goes right after it
     timers.push(setInterval(() => void recheck(), recheckMs));
   }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import type { LiveDelta, LiveMessage, LivePosition } from '@civicfleet/shared';
 import { TOPICS } from '../bus/bus.ts';
+import { DELTA_EVERY_MS } from './live-session.ts';
 import { deviceLatest } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import {
@@ -176,6 +177,26 @@ describe('/v1/live', () => {
     // All three publications arrived within one 500 ms window: one message.
     await sleep(600);
     expect(client.messages.filter((m) => m.type === 'delta')).toHaveLength(1);
+    client.ws.terminate();
+  });
+
+  it('sends a delta after a quiet interval at once, and the next one no sooner than DELTA_EVERY_MS', async () => {
+    const client = await connect(`/v1/live?token=${await t.login(BHOPAL_ADMIN)}`);
+    await snapshotOf(client);
+    const deltaAt: number[] = [];
+    client.ws.on('message', () => deltaAt.push(performance.now()));
+    const publishedAt = performance.now();
+    t.bus.publish(TOPICS.live, { positions: [position(bhopal, bhopalOrg, 23.29)], alerts: [] });
+    await eventually(async () => deltaAt.length === 1);
+    t.bus.publish(TOPICS.live, { positions: [position(bhopal, bhopalOrg, 23.3)], alerts: [] });
+    await eventually(async () => deltaAt.length === 2);
+    const [first = 0, second = 0] = deltaAt;
+    // Sent in a microtask (generous bound for a loaded machine); a fixed 500 ms tick would wait 0–500 ms.
+    expect(first - publishedAt).toBeLessThan(250);
+    expect(second - first).toBeGreaterThanOrEqual(DELTA_EVERY_MS - 50);
+    expect(
+      client.messages.filter((m) => m.type === 'delta').map((m) => m.type === 'delta' && m.positions[0]?.lat),
+    ).toEqual([23.29, 23.3]);
     client.ws.terminate();
   });
 
