@@ -90,6 +90,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     brand: 'civicfleet',
     webDist: path.join(tmpdir(), 'civicfleet-no-web-dist'),
     logLevel: 'silent',
+    liveDeltaMs: 500,
     trustProxy: false,
     publicUrl: 'http://localhost:8080',
     devicePorts: [5010, 5023, 5027],

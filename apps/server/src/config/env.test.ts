@@ -86,6 +86,13 @@ describe('loadEnv', () => {
     }
   });
 
+  it('reads LIVE_DELTA_MS (default 500, 20 ms to 10 s)', () => {
+    const base = { JWT_SECRET: 'x'.repeat(40) };
+    expect(loadEnv(base).liveDeltaMs).toBe(500);
+    expect(loadEnv({ ...base, LIVE_DELTA_MS: '50' }).liveDeltaMs).toBe(50);
+    expect(() => loadEnv({ ...base, LIVE_DELTA_MS: '5' })).toThrow(/LIVE_DELTA_MS/);
+  });
+
   it('explains invalid values', () => {
     expect(() => loadEnv({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
     expect(() => loadEnv({ JWT_SECRET: 'x'.repeat(40), PORT: 'eighty' })).toThrow(/PORT/);

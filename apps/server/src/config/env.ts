@@ -61,6 +61,8 @@ const RawEnvSchema = z.object({
   INGEST_FLUSH_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
   /** … or as soon as they hold this many rows. */
   INGEST_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).default(2000),
+  /** Live WebSocket deltas go to a client at most this often (coalesced per device in between). */
+  LIVE_DELTA_MS: z.coerce.number().int().min(20).max(10_000).default(500),
 });
 
 export interface Env {
@@ -84,6 +86,8 @@ export interface Env {
   brand: string;
   webDist: string;
   logLevel: string;
+  /** LIVE_DELTA_MS: the live feed's delta interval (default 500). */
+  liveDeltaMs: number;
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For (never enable when exposed directly). */
   trustProxy: boolean;
   /** Base of links in e-mails (no trailing slash). */
@@ -132,6 +136,7 @@ export function loadEnv(source: Source = process.env): Env {
     brand: raw.BRAND,
     webDist: path.resolve(REPO_ROOT, raw.WEB_DIST ?? 'apps/web/dist'),
     logLevel: raw.LOG_LEVEL,
+    liveDeltaMs: raw.LIVE_DELTA_MS,
     trustProxy: raw.TRUST_PROXY,
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     devicePorts:

@@ -35,7 +35,7 @@ export function createLiveModule(options: LiveModuleOptions = {}): ApiModule {
             bus: deps.bus,
             authenticator,
             clock: deps.clock,
-            ...(options.timing ? { timing: options.timing } : {}),
+            timing: { deltaEveryMs: deps.env.liveDeltaMs, ...options.timing },
           });
         },
       });
