@@ -68,6 +68,11 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
   let quiescing = false;
 
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  let corked = false;
+  const uncork = (): void => {
+    corked = false;
+    socket.uncork();
+  };
 
   const connection: DeviceConnection = {
     id,
@@ -76,6 +81,12 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
     },
     send(bytes) {
       if (isClosed || socket.destroyed) return false;
+      // The acks one commit releases go out in one write (one syscall per connection, not one per frame).
+      if (!corked) {
+        corked = true;
+        socket.cork();
+        process.nextTick(uncork);
+      }
       socket.write(bytes);
       return true;
     },
