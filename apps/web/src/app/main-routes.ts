@@ -6,6 +6,7 @@ import { MODULES, type ModuleDefinition } from '@civicfleet/shared';
 import type { ComponentType } from 'react';
 import { paths } from '@/lib/paths';
 import { walletAccess, type Access } from './access';
+import { PAGES } from './pages';
 
 export type ScreenVariant = 'list' | 'add' | 'edit' | 'details' | 'settings' | 'addKml';
 
@@ -15,8 +16,10 @@ export interface ScreenRoute {
   /** i18n key of the screen's name (the module's labelKey). */
   titleKey: string;
   variant: ScreenVariant;
-  /** The page once a later issue builds it; a named "coming soon" placeholder until then. */
+  /** The page once built (pages.ts); a named "coming soon" placeholder until then. */
   load?: () => Promise<ComponentType>;
+  /** Deferred i18n namespaces the page reads. */
+  namespaces?: readonly string[];
 }
 
 /** Action ids starting with add- that are not "create a record of this module" (they have no /add screen). */
@@ -100,13 +103,16 @@ function buildScreens(): ScreenRoute[] {
       access: { kind: 'authenticated' },
       titleKey: 'screens.changePassword',
       variant: 'list',
-      load: () => import('@/features/auth/change-password-page').then((m) => m.ChangePasswordPage),
     },
   ];
-  return [...screens, ...extra].map((s) =>
+  return [...screens, ...extra].map((s) => {
+    const built = PAGES[s.path];
+    const screen: ScreenRoute = built
+      ? { ...s, load: built.load, ...(built.namespaces ? { namespaces: built.namespaces } : {}) }
+      : s;
     // The user edit screen doubles as everyone's Profile (spec 01 §2.9).
-    s.path === '/management/user/edit/:id' ? { ...s, access: { kind: 'profile' } } : s,
-  );
+    return s.path === '/management/user/edit/:id' ? { ...screen, access: { kind: 'profile' } } : screen;
+  });
 }
 
 export const SCREENS: readonly ScreenRoute[] = buildScreens();

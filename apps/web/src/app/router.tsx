@@ -40,6 +40,7 @@ function screenRoute(screen: ScreenRoute): RouteObject {
       const [{ ScreenGate, ComingSoonScreen }, Page] = await Promise.all([
         import('./screens'),
         screen.load?.(),
+        loadNamespaces(...(screen.namespaces ?? [])),
       ]);
       return {
         element: (
