@@ -133,10 +133,10 @@ describe('organisation isolation', () => {
 
     it('users: absent from lists and lookups, 404 on every direct call', async () => {
       const { mine, theirs, who } = both();
-      const list = await data<{ rows: User[] }>(who, '/v1/users?pageSize=500');
-      expect(list.rows.map((u) => u.id)).toContain(mine.userId);
-      expect(list.rows.map((u) => u.id)).not.toContain(theirs.userId);
-      expect(list.rows.map((u) => u.id)).not.toContain(theirs.session.user.id);
+      const list = await data<{ items: User[] }>(who, '/v1/users?pageSize=100');
+      expect(list.items.map((u) => u.id)).toContain(mine.userId);
+      expect(list.items.map((u) => u.id)).not.toContain(theirs.userId);
+      expect(list.items.map((u) => u.id)).not.toContain(theirs.session.user.id);
       const theirPhone = theirs.session.user.phone ?? '';
       expect((await data<{ total: number }>(who, `/v1/users?phone=${theirPhone.slice(3)}`)).total).toBe(0);
       expect(
@@ -202,11 +202,11 @@ describe('organisation isolation', () => {
 
     it('search: never returns the other side users', async () => {
       const { mine, theirs, who } = both();
-      const found = await data<SearchResult>(who, '/v1/search?q=tester');
+      const found = await data<SearchResult>(who, `/v1/search?query=${mine.userName}`);
       expect(found.Users.map((u) => u.id)).toEqual([mine.userId]);
-      expect((await data<SearchResult>(who, `/v1/search?q=${theirs.userName}`)).Users).toEqual([]);
+      expect((await data<SearchResult>(who, `/v1/search?query=${theirs.userName}`)).Users).toEqual([]);
       expect(
-        (await data<SearchResult>(who, `/v1/search?q=${encodeURIComponent(theirs.session.user.email ?? '')}`))
+        (await data<SearchResult>(who, `/v1/search?query=${encodeURIComponent(theirs.session.user.email ?? '')}`))
           .Users,
       ).toEqual([]);
     });

@@ -1,7 +1,8 @@
 /** Devices (spec 02 §3 "Device"): GET /device, GET /device/:id, GET /device/unknown. Create/edit: management issue. */
 import { z } from 'zod';
 import { DEVICE_STATUSES } from '../domain/enums.ts';
-import { IdSchema, PageQuerySchema, pageSchema } from './envelope.ts';
+import { IdSchema } from './envelope.ts';
+import { ListQuerySchema, listPageSchema } from './list.contract.ts';
 
 export const DEVICE_PROTOCOLS = ['ais140', 'gt06', 'teltonika'] as const;
 export type DeviceProtocol = (typeof DEVICE_PROTOCOLS)[number];
@@ -26,10 +27,14 @@ export const DeviceSchema = z.object({
   vehicle: z.object({ id: z.string(), registrationNumber: z.string() }).nullable(),
 });
 export type Device = z.infer<typeof DeviceSchema>;
-export const DevicePageSchema = pageSchema(DeviceSchema);
+export const DevicePageSchema = listPageSchema(DeviceSchema);
 
-/** GET /device: paged; `search` matches IMEI, ICCID and SIM numbers. */
-export const DeviceListQuerySchema = PageQuerySchema.extend({
+/** `sortBy` keys of GET /device (default: IMEI). */
+export const DEVICE_SORT_FIELDS = ['imei', 'iccid', 'status', 'model', 'createdAt', 'lastSeenAt'] as const;
+export type DeviceSortField = (typeof DEVICE_SORT_FIELDS)[number];
+
+/** GET /device: paged (list.contract.ts); `search` matches IMEI, ICCID and SIM numbers. */
+export const DeviceListQuerySchema = ListQuerySchema.extend({
   status: z.enum(DEVICE_STATUSES).optional(),
   organisationId: IdSchema.optional(),
 });
@@ -45,4 +50,14 @@ export const UnknownDeviceSchema = z.object({
   remoteAddr: z.string().nullable(),
 });
 export type UnknownDevice = z.infer<typeof UnknownDeviceSchema>;
-export const UnknownDevicePageSchema = pageSchema(UnknownDeviceSchema);
+/** GET /device/unknown (SUPER_ADMIN): paged; `search` matches the IMEI; newest activity first by default. */
+export const UnknownDevicePageSchema = listPageSchema(UnknownDeviceSchema);
+export const UnknownDeviceQuerySchema = ListQuerySchema;
+export const UNKNOWN_DEVICE_SORT_FIELDS = [
+  'imei',
+  'protocol',
+  'firstSeenAt',
+  'lastSeenAt',
+  'packets',
+] as const;
+export type UnknownDeviceSortField = (typeof UNKNOWN_DEVICE_SORT_FIELDS)[number];

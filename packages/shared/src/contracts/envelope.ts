@@ -19,11 +19,12 @@ export interface Envelope<T> {
   data: T;
 }
 
-/** Paged list answer used by every server-paged table. */
+/** Older paged answer (organisation list, vehicle statuses); new lists use list.contract.ts `listPageSchema`. */
 export function pageSchema<T extends z.ZodType>(row: T) {
   return z.object({ rows: z.array(row), total: z.number().int().nonnegative() });
 }
 
+/** Older 0-based page query (organisation list, vehicle statuses); new lists use list.contract.ts `ListQuerySchema`. */
 export const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(0).default(0),
   pageSize: z.coerce.number().int().min(1).max(500).default(10),

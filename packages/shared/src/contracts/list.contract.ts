@@ -3,9 +3,11 @@
  * options 5/10/15 in the generic table and 5/10/25/50/100 in the results table). Query strings are coerced, so the
  * same schema validates `?page=2&pageSize=25` on the server and builds the query in the console.
  *
- * The list routes written before this contract (device, vehicle, organisation, user, raw-log) take a 0-based `page`
- * with `sort`/`order` and answer `{ rows, total }` (envelope.ts `PageQuerySchema`, `pageSchema`). `toLegacyPageQuery`
- * and `fromLegacyPage` bridge the two until those routes move to this shape.
+ * Device, unknown-device, vehicle, user and raw-log lists use this shape; the server builds their SQL in one place
+ * (apps/server/src/db/list-query.ts: searchable columns, a whitelist of sort keys — anything else is a 400 "Invalid
+ * sort field: <name>" —, LIMIT/OFFSET and count(*) over the same WHERE). The organisation list still takes a 0-based
+ * `page` with `sort`/`order` and answers `{ rows, total }` (envelope.ts `PageQuerySchema`, `pageSchema`), as does the
+ * live status board GET /vehicle/statuses; `toLegacyPageQuery` and `fromLegacyPage` bridge the two until they move.
  */
 import { z } from 'zod';
 

@@ -1,8 +1,9 @@
 /** GET /raw-logs?imei=&from=&to= (spec 01 §7 "raw-logs"): frames as received, newest first. */
 import { z } from 'zod';
-import { pageSchema } from './envelope.ts';
+import { ListQuerySchema, listPageSchema } from './list.contract.ts';
 
-export const RawLogQuerySchema = z.object({
+/** Paged (list.contract.ts); newest first unless `sortBy` says otherwise; `search` matches the IMEI and decode error. */
+export const RawLogQuerySchema = ListQuerySchema.extend({
   imei: z
     .string()
     .regex(/^\d{8,17}$/, 'The IMEI must be 8 to 17 digits')
@@ -11,9 +12,11 @@ export const RawLogQuerySchema = z.object({
   from: z.coerce.date().optional(),
   /** Default: now. */
   to: z.coerce.date().optional(),
-  page: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(500).default(50),
 });
+
+/** `sortBy` keys of GET /raw-logs (default: newest first). */
+export const RAW_LOG_SORT_FIELDS = ['receivedAt', 'imei', 'protocol'] as const;
+export type RawLogSortField = (typeof RAW_LOG_SORT_FIELDS)[number];
 export type RawLogQuery = z.infer<typeof RawLogQuerySchema>;
 
 export const RawLogSchema = z.object({
@@ -32,4 +35,4 @@ export const RawLogSchema = z.object({
   checksumOk: z.boolean().nullable(),
 });
 export type RawLog = z.infer<typeof RawLogSchema>;
-export const RawLogPageSchema = pageSchema(RawLogSchema);
+export const RawLogPageSchema = listPageSchema(RawLogSchema);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PHONE_PREFIX } from '../domain/phone.ts';
 import { NewPasswordSchema } from './auth.contract.ts';
-import { pageSchema } from './envelope.ts';
+import { ListQuerySchema, listPageSchema } from './list.contract.ts';
 
 export const UserSchema = z.object({
   id: z.string(),
@@ -16,7 +16,7 @@ export const UserSchema = z.object({
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;
-export const UserPageSchema = pageSchema(UserSchema);
+export const UserPageSchema = listPageSchema(UserSchema);
 
 export const PhoneSchema = z.string().regex(/^\+91\d{10}$/, 'The phone number must be 10 digits with +91');
 
@@ -63,17 +63,19 @@ export const SetUserPasswordBodySchema = z.object({ password: NewPasswordSchema 
 
 /**
  * GET /users (and /users/rfc/get). `phone` accepts 10 digits or +91…; `role` is a role name, `roleId` a role id.
- * The spec's lookups ("phone filter; first result taken", "user lookup by phone with role name") read rows[0].
+ * Paged (list.contract.ts); `search` matches first/last/full name, e-mail and phone. The spec's lookups ("phone
+ * filter; first result taken", "user lookup by phone with role name") read items[0].
  */
-export const UserListQuerySchema = z.object({
+export const UserListQuerySchema = ListQuerySchema.extend({
   phone: z.string().max(20).optional(),
   role: z.string().max(50).optional(),
   roleId: z.string().regex(/^\d+$/, 'Invalid id').optional(),
   organisationId: z.string().regex(/^\d+$/, 'Invalid id').optional(),
-  search: z.string().max(200).optional(),
-  page: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(500).default(100),
 });
+
+/** `sortBy` keys of GET /users (default: first name, last name). */
+export const USER_SORT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'role', 'createdAt'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
 export const USER_MESSAGES = {

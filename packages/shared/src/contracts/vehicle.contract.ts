@@ -3,7 +3,8 @@
  * Read-only here; create/edit/link come with the management issue.
  */
 import { z } from 'zod';
-import { IdSchema, PageQuerySchema, pageSchema } from './envelope.ts';
+import { IdSchema, PageQuerySchema } from './envelope.ts';
+import { ListQuerySchema, listPageSchema } from './list.contract.ts';
 import { LivePositionSchema, VEHICLE_LIVE_STATUSES } from './live.contract.ts';
 
 export const VehicleSchema = z.object({
@@ -34,10 +35,24 @@ export const VehicleSchema = z.object({
   device: z.object({ id: z.string(), imei: z.string() }).nullable(),
 });
 export type Vehicle = z.infer<typeof VehicleSchema>;
-export const VehiclePageSchema = pageSchema(VehicleSchema);
+export const VehiclePageSchema = listPageSchema(VehicleSchema);
 
-/** GET /vehicle: paged; `search` matches the registration number, chassis and engine numbers and the IMEI. */
-export const VehicleListQuerySchema = PageQuerySchema.extend({
+/** `sortBy` keys of GET /vehicle (default: registration number). */
+export const VEHICLE_SORT_FIELDS = [
+  'registrationNumber',
+  'make',
+  'model',
+  'type',
+  'createdAt',
+  'imei',
+] as const;
+export type VehicleSortField = (typeof VEHICLE_SORT_FIELDS)[number];
+
+/**
+ * GET /vehicle: paged (list.contract.ts); `search` matches the registration number, chassis and engine numbers and the
+ * IMEI of the current device.
+ */
+export const VehicleListQuerySchema = ListQuerySchema.extend({
   organisationId: IdSchema.optional(),
   zoneId: IdSchema.optional(),
   wardId: IdSchema.optional(),

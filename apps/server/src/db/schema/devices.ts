@@ -50,6 +50,11 @@ export const devices = pgTable(
   (t) => [
     uniqueIndex('devices_imei_uq').on(t.imei),
     index('devices_organisation_idx').on(t.organisationId),
+    // Global search (modules/search): prefix and suffix LIKE on both engines (byte order, whatever the collation).
+    index('devices_imei_search_idx').on(sql`(${t.imei} collate "C")`),
+    index('devices_imei_rev_search_idx').on(sql`(reverse(${t.imei}) collate "C")`),
+    index('devices_iccid_search_idx').on(sql`(upper(${t.iccid}) collate "C")`),
+    index('devices_iccid_rev_search_idx').on(sql`(reverse(upper(${t.iccid})) collate "C")`),
     check('devices_status_chk', sql`${t.status} in ('NEW', 'ALLOCATED', 'INSTALLED', 'DEFECTED')`),
   ],
 );

@@ -45,5 +45,12 @@ export const users = pgTable(
     uniqueIndex('users_phone_uq').on(t.phone),
     index('users_organisation_idx').on(t.organisationId),
     index('users_role_idx').on(t.roleId),
+    // Global search (modules/search): prefix LIKE on names and e-mail, suffix LIKE on the phone, on both engines.
+    index('users_full_name_search_idx').on(sql`(lower(${t.firstName} || ' ' || ${t.lastName}) collate "C")`),
+    index('users_last_name_search_idx').on(sql`(lower(${t.lastName}) collate "C")`),
+    index('users_email_search_idx').on(sql`(lower(${t.email}) collate "C")`),
+    index('users_email_domain_search_idx').on(sql`(split_part(lower(${t.email}), '@', 2) collate "C")`),
+    index('users_phone_search_idx').on(sql`(${t.phone} collate "C")`),
+    index('users_phone_rev_search_idx').on(sql`(reverse(${t.phone}) collate "C")`),
   ],
 );

@@ -1,10 +1,24 @@
-import { sql } from 'drizzle-orm';
-import { boolean, date, index, jsonb, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { adminDivisions } from './admin-divisions.ts';
 import { createdAt, id, ref, timestamptz, updatedAt } from './columns.ts';
 import { devices } from './devices.ts';
 import { organisations } from './organisations.ts';
 import { users } from './users.ts';
+
+/** "MP 09-ab 1234" → "MP09AB1234": what global search matches registration numbers on (indexed below). */
+export const registrationKey = (column: AnyPgColumn | SQL) =>
+  sql`upper(regexp_replace(${column}, '[^A-Za-z0-9]', '', 'g'))`;
 
 /** A vehicle (spec 02 §3 "Vehicle") plus what the fleet screens group and filter by. */
 export const vehicles = pgTable(
@@ -46,6 +60,11 @@ export const vehicles = pgTable(
       .on(t.organisationId, sql`upper(${t.registrationNumber})`)
       .where(sql`not ${t.deleted}`),
     index('vehicles_organisation_idx').on(t.organisationId),
+    // Global search (modules/search): prefix and suffix LIKE on the normalised registration number.
+    index('vehicles_registration_search_idx').on(sql`(${registrationKey(t.registrationNumber)} collate "C")`),
+    index('vehicles_registration_rev_search_idx').on(
+      sql`(reverse(${registrationKey(t.registrationNumber)}) collate "C")`,
+    ),
   ],
 );
 

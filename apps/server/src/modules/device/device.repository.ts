@@ -1,6 +1,8 @@
 /** SQL of devices. Soft-deleted devices are never listed or found. */
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import type { DeviceSortField, ListQuery, UnknownDeviceSortField } from '@civicfleet/shared';
 import type { Db } from '../../db/client.ts';
+import { countSelection, planList, runList, type ListDefinition } from '../../db/list-query.ts';
 import {
   devices,
   organisations,
@@ -8,7 +10,6 @@ import {
   vehicleDeviceLinks,
   vehicles,
 } from '../../db/schema/index.ts';
-import { containsPattern } from '../organisation/organisation.repository.ts';
 import { orgScope, type OrgIds } from '../organisation/scope.ts';
 
 export type NewDevice = typeof devices.$inferInsert;
@@ -46,7 +47,6 @@ const columns = {
 
 export interface DeviceFilter {
   orgIds: OrgIds;
-  search?: string | undefined;
   status?: (typeof devices.$inferSelect)['status'] | undefined;
   organisationId?: bigint | undefined;
 }
@@ -58,19 +58,22 @@ function where(filter: DeviceFilter): SQL | undefined {
   ];
   if (filter.status) conditions.push(eq(devices.status, filter.status));
   if (filter.organisationId !== undefined) conditions.push(eq(devices.organisationId, filter.organisationId));
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    conditions.push(
-      or(
-        ilike(devices.imei, pattern),
-        ilike(devices.iccid, pattern),
-        ilike(devices.sim1, pattern),
-        ilike(devices.sim2, pattern),
-      ),
-    );
-  }
   return and(...conditions);
 }
+
+const deviceList: ListDefinition<DeviceSortField> = {
+  searchable: [devices.imei, devices.iccid, devices.sim1, devices.sim2],
+  sortable: {
+    imei: devices.imei,
+    iccid: devices.iccid,
+    status: devices.status,
+    model: devices.model,
+    createdAt: devices.createdAt,
+    lastSeenAt: devices.lastSeenAt,
+  },
+  defaultOrder: [asc(devices.imei)],
+  tieBreaker: devices.id,
+};
 
 function joined(db: Db) {
   return db
@@ -84,15 +87,14 @@ function joined(db: Db) {
     .leftJoin(vehicles, eq(vehicles.id, vehicleDeviceLinks.vehicleId));
 }
 
-export async function listDevices(db: Db, filter: DeviceFilter, page: { offset: number; limit: number }) {
-  const condition = where(filter);
-  const rows = await joined(db)
-    .where(condition)
-    .orderBy(asc(devices.imei))
-    .offset(page.offset)
-    .limit(page.limit);
-  const [totals] = await db.select({ n: count() }).from(devices).where(condition);
-  return { rows, total: totals?.n ?? 0 };
+/** One page of the scoped devices (search and sort over the device's own columns: the count needs no join). */
+export async function listDevices(db: Db, filter: DeviceFilter, query: ListQuery) {
+  return runList(
+    planList(deviceList, query),
+    where(filter),
+    joined(db).$dynamic(),
+    db.select(countSelection()).from(devices).$dynamic(),
+  );
 }
 
 export async function findDevice(db: Db, id: bigint, orgIds: OrgIds) {
@@ -102,18 +104,24 @@ export async function findDevice(db: Db, id: bigint, orgIds: OrgIds) {
   return row;
 }
 
-export async function listUnknownDevices(
-  db: Db,
-  page: { offset: number; limit: number; search?: string | undefined },
-) {
-  const condition = page.search ? ilike(unknownDevices.imei, containsPattern(page.search)) : undefined;
-  const rows = await db
-    .select()
-    .from(unknownDevices)
-    .where(condition)
-    .orderBy(desc(unknownDevices.lastSeenAt))
-    .offset(page.offset)
-    .limit(page.limit);
-  const [totals] = await db.select({ n: count() }).from(unknownDevices).where(condition);
-  return { rows, total: totals?.n ?? 0 };
+const unknownDeviceList: ListDefinition<UnknownDeviceSortField> = {
+  searchable: [unknownDevices.imei],
+  sortable: {
+    imei: unknownDevices.imei,
+    protocol: unknownDevices.protocol,
+    firstSeenAt: unknownDevices.firstSeenAt,
+    lastSeenAt: unknownDevices.lastSeenAt,
+    packets: unknownDevices.packets,
+  },
+  defaultOrder: [desc(unknownDevices.lastSeenAt)],
+  tieBreaker: unknownDevices.imei,
+};
+
+export async function listUnknownDevices(db: Db, query: ListQuery) {
+  return runList(
+    planList(unknownDeviceList, query),
+    undefined,
+    db.select().from(unknownDevices).$dynamic(),
+    db.select(countSelection()).from(unknownDevices).$dynamic(),
+  );
 }

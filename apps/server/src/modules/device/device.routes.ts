@@ -4,8 +4,8 @@ import {
   DevicePageSchema,
   DeviceSchema,
   IdParamsSchema,
-  PageQuerySchema,
   UnknownDevicePageSchema,
+  UnknownDeviceQuerySchema,
   envelopeSchema,
 } from '@civicfleet/shared';
 import type { ApiModule } from '../../http/types.ts';
@@ -41,7 +41,7 @@ export const deviceModule: ApiModule = {
         config: { permission: { superAdminOnly: true } },
         schema: {
           tags,
-          querystring: PageQuerySchema,
+          querystring: UnknownDeviceQuerySchema,
           response: { 200: envelopeSchema(UnknownDevicePageSchema) },
         },
       },

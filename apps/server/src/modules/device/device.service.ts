@@ -1,12 +1,13 @@
 /** Devices, read side: scoped to the caller's organisation subtree (404 outside it). */
-import type { Device, DeviceListQuery, UnknownDevice } from '@civicfleet/shared';
+import type { Device, DeviceListQuery, ListPage, ListQuery, UnknownDevice } from '@civicfleet/shared';
 import type { Db } from '../../db/client.ts';
+import { mapPage } from '../../db/list-query.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/types.ts';
 import { toId } from '../organisation/scope.ts';
 import * as repo from './device.repository.ts';
 
-type Row = Awaited<ReturnType<typeof repo.listDevices>>['rows'][number];
+type Row = Awaited<ReturnType<typeof repo.listDevices>>['items'][number];
 
 export function toDevice(row: Row): Device {
   return {
@@ -38,18 +39,17 @@ export function toDevice(row: Row): Device {
 
 export function createDeviceService({ db }: { db: Db }) {
   return {
-    async list(auth: AuthContext, query: DeviceListQuery): Promise<{ rows: Device[]; total: number }> {
-      const { rows, total } = await repo.listDevices(
+    async list(auth: AuthContext, query: DeviceListQuery): Promise<ListPage<Device>> {
+      const page = await repo.listDevices(
         db,
         {
           orgIds: auth.orgIds,
-          search: query.search?.trim() || undefined,
           status: query.status,
           organisationId: query.organisationId === undefined ? undefined : toId(query.organisationId),
         },
-        { offset: query.page * query.pageSize, limit: query.pageSize },
+        query,
       );
-      return { rows: rows.map(toDevice), total };
+      return mapPage(page, toDevice);
     },
 
     async get(auth: AuthContext, id: bigint): Promise<Device> {
@@ -58,13 +58,9 @@ export function createDeviceService({ db }: { db: Db }) {
       return toDevice(row);
     },
 
-    async unknown(query: { page: number; pageSize: number; search?: string | undefined }) {
-      const { rows, total } = await repo.listUnknownDevices(db, {
-        offset: query.page * query.pageSize,
-        limit: query.pageSize,
-        search: query.search?.trim() || undefined,
-      });
-      const mapped: UnknownDevice[] = rows.map((r) => ({
+    async unknown(query: ListQuery): Promise<ListPage<UnknownDevice>> {
+      const page = await repo.listUnknownDevices(db, query);
+      return mapPage(page, (r) => ({
         imei: r.imei,
         protocol: r.protocol,
         firstSeenAt: r.firstSeenAt.toISOString(),
@@ -72,7 +68,6 @@ export function createDeviceService({ db }: { db: Db }) {
         packets: r.packets,
         remoteAddr: r.remoteAddr,
       }));
-      return { rows: mapped, total };
     },
   };
 }

@@ -1,6 +1,8 @@
 /** SQL of the raw-logs report: frames newest first, scoped through the device's organisation. */
 import { and, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { ListPage, ListQuery, RawLogSortField } from '@civicfleet/shared';
 import { rows as rawRows, type Db } from '../../db/client.ts';
+import { planList, type ListDefinition } from '../../db/list-query.ts';
 import { devices, rawLogs } from '../../db/schema/index.ts';
 import { orgScope, type OrgIds } from '../organisation/scope.ts';
 
@@ -26,8 +28,20 @@ function where(filter: RawLogFilter): SQL | undefined {
   return and(...conditions);
 }
 
-export async function listRawLogs(db: Db, filter: RawLogFilter, page: { offset: number; limit: number }) {
-  const condition = where(filter);
+const rawLogList: ListDefinition<RawLogSortField> = {
+  searchable: [rawLogs.imei, rawLogs.decodeError],
+  sortable: { receivedAt: rawLogs.receivedAt, imei: rawLogs.imei, protocol: rawLogs.protocol },
+  defaultOrder: [desc(rawLogs.receivedAt)],
+  tieBreaker: rawLogs.id,
+};
+
+/**
+ * One page of frames. Planned like every list (list-query.ts), but run here: the total is counted up to TOTAL_CAP
+ * rows instead of count(*) over a partitioned table holding millions of rows a day.
+ */
+export async function listRawLogs(db: Db, filter: RawLogFilter, query: ListQuery) {
+  const plan = planList(rawLogList, query);
+  const condition = and(where(filter), plan.search);
   const found = await db
     .select({
       id: rawLogs.id,
@@ -43,9 +57,9 @@ export async function listRawLogs(db: Db, filter: RawLogFilter, page: { offset: 
     .from(rawLogs)
     .leftJoin(devices, eq(devices.id, rawLogs.deviceId))
     .where(condition)
-    .orderBy(desc(rawLogs.receivedAt), desc(rawLogs.id))
-    .offset(page.offset)
-    .limit(page.limit);
+    .orderBy(...plan.orderBy)
+    .offset(plan.offset)
+    .limit(plan.limit);
   const capped = db
     .select({ one: sql`1` })
     .from(rawLogs)
@@ -53,5 +67,11 @@ export async function listRawLogs(db: Db, filter: RawLogFilter, page: { offset: 
     .where(condition)
     .limit(TOTAL_CAP);
   const [totals] = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from (${capped}) capped`);
-  return { rows: found, total: totals?.n ?? 0 };
+  const page: ListPage<(typeof found)[number]> = {
+    items: found,
+    total: totals?.n ?? 0,
+    page: plan.page,
+    pageSize: plan.pageSize,
+  };
+  return page;
 }

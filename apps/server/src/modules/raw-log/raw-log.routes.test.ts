@@ -19,7 +19,7 @@ describe('/v1/raw-logs', () => {
 
   const get = async (url: string, who: string) => {
     const res = await t.call(who, 'GET', url);
-    return { status: res.statusCode, body: res.json() as { data: { rows: RawLog[]; total: number } } };
+    return { status: res.statusCode, body: res.json() as { data: { items: RawLog[]; total: number } } };
   };
 
   beforeAll(async () => {
@@ -63,8 +63,8 @@ describe('/v1/raw-logs', () => {
     const { status, body } = await get(`/v1/raw-logs?imei=${tracked.imei}`, 'ADMIN');
     expect(status).toBe(200);
     expect(body.data.total).toBe(2);
-    expect(body.data.rows.map((r) => r.text)).toEqual(['xxA.', '$,LGN,MARK,x*..']);
-    expect(body.data.rows[0]).toMatchObject({
+    expect(body.data.items.map((r) => r.text)).toEqual(['xxA.', '$,LGN,MARK,x*..']);
+    expect(body.data.items[0]).toMatchObject({
       hex: '78784100',
       length: 4,
       decodeError: 'not an AIS-140 frame',
@@ -73,10 +73,24 @@ describe('/v1/raw-logs', () => {
   });
 
   it('hides other organisations’ frames and unregistered IMEIs from everyone but SUPER_ADMIN', async () => {
-    expect((await get(`/v1/raw-logs?imei=${tracked.imei}`, BHOPAL_ADMIN)).body.data.rows).toEqual([]);
-    expect((await get('/v1/raw-logs?imei=999000000000002', 'ADMIN')).body.data.rows).toEqual([]);
+    expect((await get(`/v1/raw-logs?imei=${tracked.imei}`, BHOPAL_ADMIN)).body.data.items).toEqual([]);
+    expect((await get('/v1/raw-logs?imei=999000000000002', 'ADMIN')).body.data.items).toEqual([]);
     const all = await get('/v1/raw-logs', 'SUPER_ADMIN');
-    expect(all.body.data.rows.map((r) => r.imei)).toEqual(['999000000000002', tracked.imei, tracked.imei]);
+    expect(all.body.data.items.map((r) => r.imei)).toEqual(['999000000000002', tracked.imei, tracked.imei]);
+  });
+
+  it('pages 1-based, sorts oldest first on request and searches the IMEI', async () => {
+    const oldest = await get(
+      `/v1/raw-logs?imei=${tracked.imei}&sortBy=receivedAt&sortOrder=asc&pageSize=5`,
+      'ADMIN',
+    );
+    expect(oldest.body.data.items.map((r) => r.text)).toEqual(['$,LGN,MARK,x*..', 'xxA.']);
+    expect(oldest.body.data).toMatchObject({ total: 2, page: 1, pageSize: 5 });
+    const searched = await get(`/v1/raw-logs?search=${tracked.imei.slice(-6)}`, 'ADMIN');
+    expect(searched.body.data.total).toBe(2);
+    expect((await get(`/v1/raw-logs?search=${tracked.imei.slice(-6)}`, BHOPAL_ADMIN)).body.data.total).toBe(
+      0,
+    );
   });
 
   it('validates the range and the permission', async () => {
@@ -84,6 +98,8 @@ describe('/v1/raw-logs', () => {
       (await get('/v1/raw-logs?from=2026-01-01T00:00:00Z&to=2026-03-01T00:00:00Z', 'ADMIN')).status,
     ).toBe(400);
     expect((await get('/v1/raw-logs?imei=12ab', 'ADMIN')).status).toBe(400);
+    expect((await get('/v1/raw-logs?sortBy=bytes', 'ADMIN')).status).toBe(400);
+    expect((await get('/v1/raw-logs?pageSize=1000', 'ADMIN')).status).toBe(400);
     expect((await get('/v1/raw-logs', 'FITTER')).status).toBe(403);
   });
 });

@@ -1,6 +1,7 @@
 /** Raw logs: what devices sent, for support staff (spec 01 §7 "raw-logs"). */
-import type { RawLog, RawLogQuery } from '@civicfleet/shared';
+import type { ListPage, RawLog, RawLogQuery } from '@civicfleet/shared';
 import type { Db } from '../../db/client.ts';
+import { mapPage } from '../../db/list-query.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import type { AuthContext, Clock } from '../../http/types.ts';
 import * as repo from './raw-log.repository.ts';
@@ -17,7 +18,7 @@ export function printable(bytes: Uint8Array): string {
 
 export function createRawLogService({ db, clock }: { db: Db; clock: Clock }) {
   return {
-    async list(auth: AuthContext, query: RawLogQuery): Promise<{ rows: RawLog[]; total: number }> {
+    async list(auth: AuthContext, query: RawLogQuery): Promise<ListPage<RawLog>> {
       const to = query.to ?? clock();
       const from = query.from ?? new Date(to.getTime() - DAY_MS);
       if (from >= to)
@@ -25,27 +26,20 @@ export function createRawLogService({ db, clock }: { db: Db; clock: Clock }) {
       if (to.getTime() - from.getTime() > MAX_RANGE_MS) {
         throw new BadRequestError('Choose at most 31 days.', { from: 'At most 31 days before to' });
       }
-      const { rows, total } = await repo.listRawLogs(
-        db,
-        { orgIds: auth.orgIds, imei: query.imei, from, to },
-        { offset: query.page * query.pageSize, limit: query.pageSize },
-      );
-      return {
-        total,
-        rows: rows.map((r) => ({
-          id: String(r.id),
-          receivedAt: r.receivedAt.toISOString(),
-          imei: r.imei,
-          deviceId: r.deviceId === null ? null : String(r.deviceId),
-          protocol: r.protocol,
-          remoteAddr: r.remoteAddr,
-          length: r.bytes.length,
-          hex: r.bytes.toString('hex'),
-          text: printable(r.bytes),
-          decodeError: r.decodeError,
-          checksumOk: r.checksumOk,
-        })),
-      };
+      const page = await repo.listRawLogs(db, { orgIds: auth.orgIds, imei: query.imei, from, to }, query);
+      return mapPage(page, (r) => ({
+        id: String(r.id),
+        receivedAt: r.receivedAt.toISOString(),
+        imei: r.imei,
+        deviceId: r.deviceId === null ? null : String(r.deviceId),
+        protocol: r.protocol,
+        remoteAddr: r.remoteAddr,
+        length: r.bytes.length,
+        hex: r.bytes.toString('hex'),
+        text: printable(r.bytes),
+        decodeError: r.decodeError,
+        checksumOk: r.checksumOk,
+      }));
     },
   };
 }

@@ -28,7 +28,7 @@ describe('GET /v1/search', () => {
   afterAll(async () => t?.close());
 
   it('finds users by name, e-mail or phone, with the result shape of the spec', async () => {
-    const result = await search('ADMIN', '?q=VERMA');
+    const result = await search('ADMIN', '?query=VERMA');
     expect(result).toEqual({
       Vehicles: [],
       Devices: [],
@@ -45,28 +45,41 @@ describe('GET /v1/search', () => {
         },
       ],
     });
-    expect((await search('ADMIN', '?q=9000000003')).Users).toHaveLength(0); // MANUFACTURER: outside Indore
-    expect((await search('SUPER_ADMIN', '?q=9000000003')).Users.map((u) => u.role.name)).toEqual([
+    expect((await search('ADMIN', '?query=9000000003')).Users).toHaveLength(0); // MANUFACTURER: outside Indore
+    expect((await search('SUPER_ADMIN', '?query=9000000003')).Users.map((u) => u.role.name)).toEqual([
       'MANUFACTURER',
     ]);
   });
 
   it('stays inside the caller scope', async () => {
-    const indore = await search('ADMIN', '?q=demo.civicfleet');
+    const indore = await search('ADMIN', '?query=demo.civicfleet');
     expect(indore.Users.map((u) => u.role.name).sort()).toEqual(['ADMIN', 'CUSTOM', 'LIMITED_USER']);
-    expect((await search(BHOPAL, '?q=demo.civicfleet')).Users.map((u) => u.email)).toEqual([BHOPAL]);
-    expect((await search(BHOPAL, '?q=rakesh')).Users).toEqual([]);
+    expect((await search(BHOPAL, '?query=demo.civicfleet')).Users.map((u) => u.email)).toEqual([BHOPAL]);
+    expect((await search(BHOPAL, '?query=rakesh')).Users).toEqual([]);
   });
 
   it('returns users only to holders of the user module, and only for the chosen type', async () => {
-    expect((await search('LIMITED_USER', '?q=kavita')).Users).toEqual([]);
-    expect((await search('ADMIN', '?q=kavita&type=Devices')).Users).toEqual([]);
-    expect((await search('ADMIN', '?q=kavita&type=Users')).Users).toHaveLength(1);
-    expect(await search('ADMIN', '?q=')).toEqual({ Vehicles: [], Devices: [], Users: [] });
+    expect((await search('LIMITED_USER', '?query=kavita')).Users).toEqual([]);
+    expect((await search('ADMIN', '?query=kavita&type=Devices')).Users).toEqual([]);
+    expect((await search('ADMIN', '?query=kavita&type=Users')).Users).toHaveLength(1);
+    expect(await search('ADMIN', '?query=')).toEqual({ Vehicles: [], Devices: [], Users: [] });
+  });
+
+  it('takes the term as `query`; blanks find nothing', async () => {
+    expect((await search('ADMIN', '?query=VERMA')).Users.map((u) => u.lastName)).toEqual(['Verma']);
+    expect((await search('ADMIN', '?query=%20%20')).Users).toEqual([]);
+  });
+
+  it('finds users by the start of the e-mail domain and either end of the phone', async () => {
+    expect((await search('ADMIN', '?query=9000000002')).Users.map((u) => u.lastName)).toEqual(['Verma']);
+    expect((await search('ADMIN', '?query=%2B919000000002')).Users.map((u) => u.lastName)).toEqual(['Verma']);
+    expect((await search('ADMIN', '?query=90000000')).Users.map((u) => u.role.name).sort()).toContain(
+      'ADMIN',
+    );
   });
 
   it('treats LIKE wildcards literally and caps each kind', async () => {
-    expect((await search('SUPER_ADMIN', '?q=%25')).Users).toEqual([]);
+    expect((await search('SUPER_ADMIN', '?query=%25')).Users).toEqual([]);
     const [role] = await t.db.select().from(roles).where(eq(roles.name, 'CUSTOM'));
     const [someone] = await t.db.select().from(users).limit(1);
     if (!role || !someone) throw new Error('seed missing');
@@ -79,7 +92,7 @@ describe('GET /v1/search', () => {
         organisationId: someone.organisationId,
       })),
     );
-    expect((await search('SUPER_ADMIN', '?q=safai%20mitra')).Users).toHaveLength(SEARCH_LIMIT);
+    expect((await search('SUPER_ADMIN', '?query=safai%20mitra')).Users).toHaveLength(SEARCH_LIMIT);
   });
 
   describe('devices and vehicles', () => {
@@ -112,7 +125,7 @@ describe('GET /v1/search', () => {
     });
 
     it('finds vehicles by registration number or IMEI and devices by IMEI or ICCID, case-insensitively', async () => {
-      const byReg = await search('ADMIN', '?q=mp09ga70');
+      const byReg = await search('ADMIN', '?query=mp09ga70');
       expect(byReg.Vehicles).toEqual([
         {
           id: expect.any(String),
@@ -125,7 +138,7 @@ describe('GET /v1/search', () => {
         },
       ]);
       expect(byReg.Devices).toEqual([]);
-      const byImei = await search('ADMIN', '?q=00099991');
+      const byImei = await search('ADMIN', '?query=00099991');
       expect(byImei.Vehicles.map((v) => v.registrationNumber)).toEqual(['MP09GA7001']);
       expect(byImei.Devices).toEqual([
         {
@@ -138,33 +151,46 @@ describe('GET /v1/search', () => {
           organisation: { brandName: 'IMC Swachh Indore' },
         },
       ]);
-      expect((await search('ADMIN', '?q=12345678901')).Devices.map((d) => d.imei)).toEqual([
-        '869123400099991',
+      // ICCID by its start or its end; spaces and dashes typed in an identifier are ignored.
+      for (const q of ['89910123', '5678901234', '8991-0123 45']) {
+        expect((await search('ADMIN', `?query=${encodeURIComponent(q)}`)).Devices.map((d) => d.imei)).toEqual(
+          ['869123400099991'],
+        );
+      }
+      // Registration number by its end, typed with spaces and in lower case.
+      expect((await search('ADMIN', '?query=ga%207001')).Vehicles.map((v) => v.registrationNumber)).toEqual([
+        'MP09GA7001',
       ]);
-      expect((await search('ADMIN', '?q=0009999&type=Devices')).Vehicles).toEqual([]);
+      // Only the start or the end of an identifier matches (index-backed search, see search.repository.ts).
+      expect((await search('ADMIN', '?query=23400099')).Devices).toEqual([]);
+      expect((await search('ADMIN', '?query=8691234000999&type=Devices')).Vehicles).toEqual([]);
     });
 
     it('stays inside the caller scope', async () => {
-      const bhopal = await search(BHOPAL, '?q=0009999');
+      const bhopal = await search(BHOPAL, '?query=8691234000999');
       expect(bhopal.Vehicles.map((v) => v.registrationNumber)).toEqual(['MP04BH7002']);
       expect(bhopal.Devices.map((d) => d.imei)).toEqual(['869123400099992']);
-      expect(await search(BHOPAL, '?q=MP09GA7001')).toEqual({ Vehicles: [], Devices: [], Users: [] });
-      expect((await search('ADMIN', '?q=MP04BH')).Vehicles).toEqual([]);
-      const all = await search('SUPER_ADMIN', '?q=0009999');
+      expect(await search(BHOPAL, '?query=MP09GA7001')).toEqual({ Vehicles: [], Devices: [], Users: [] });
+      expect((await search('ADMIN', '?query=MP04BH')).Vehicles).toEqual([]);
+      const all = await search('SUPER_ADMIN', '?query=8691234000999');
       expect(all.Vehicles.map((v) => v.registrationNumber).sort()).toEqual(['MP04BH7002', 'MP09GA7001']);
     });
 
     it('needs the vehicle / device module', async () => {
-      expect(await search('LIMITED_USER', '?q=0009999')).toEqual({ Vehicles: [], Devices: [], Users: [] });
-      expect(await search('CUSTOM', '?q=0009999')).toEqual({ Vehicles: [], Devices: [], Users: [] });
+      expect(await search('LIMITED_USER', '?query=8691234000999')).toEqual({
+        Vehicles: [],
+        Devices: [],
+        Users: [],
+      });
+      expect(await search('CUSTOM', '?query=8691234000999')).toEqual({ Vehicles: [], Devices: [], Users: [] });
     });
   });
 
   it('needs a session and a known type', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/v1/search?q=a' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/search?query=a' })).statusCode).toBe(401);
     const res = await t.app.inject({
       method: 'GET',
-      url: '/v1/search?q=a&type=Cars',
+      url: '/v1/search?query=a&type=Cars',
       headers: await t.auth('ADMIN'),
     });
     expect(res.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-/** GET /v1/search?q=&type= — the header's global search (spec 01 §2.9; the spec does not show the path). */
+/** GET /v1/search?query=&type= — the header's global search (spec 01 §2.9; the spec does not show the path). */
 import { SearchQuerySchema, SearchResultSchema, envelopeSchema } from '@civicfleet/shared';
 import type { ApiModule } from '../../http/types.ts';
 import { createSearchService } from './search.service.ts';
@@ -22,7 +22,7 @@ export const searchModule: ApiModule = {
       async (request) => ({
         success: true,
         message: 'Search results',
-        data: await service.search(request.auth, request.query.q, request.query.type),
+        data: await service.search(request.auth, request.query),
       }),
     );
   },

@@ -2,33 +2,37 @@
  * Global search: up to SEARCH_LIMIT results per kind, each kind only for callers holding its module and only within
  * their organisation scope. A kind the caller may not see answers an empty list, never an error.
  */
-import { hasPermission, type SEARCH_TYPES, type SearchResult } from '@civicfleet/shared';
+import {
+  SEARCH_LIMIT,
+  hasPermission,
+  type SearchQuery,
+  type SearchResult,
+  type SearchType,
+} from '@civicfleet/shared';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/types.ts';
 import * as repo from './search.repository.ts';
 
-export const SEARCH_LIMIT = 20;
+export { SEARCH_LIMIT };
 
-type SearchKind = (typeof SEARCH_TYPES)[number];
-
-interface KindSearch<K extends SearchKind> {
+interface KindSearch<K extends SearchType> {
   /** Module the caller must hold to get results of this kind. */
   module: string;
   run(db: Db, args: repo.SearchArgs): Promise<SearchResult[K]>;
 }
 
-const KINDS: { [K in SearchKind]: KindSearch<K> } = {
+const KINDS: { [K in SearchType]: KindSearch<K> } = {
   Vehicles: { module: 'vehicle', run: repo.searchVehicles },
   Devices: { module: 'device', run: repo.searchDevices },
   Users: { module: 'user', run: repo.searchUsers },
 };
 
 export function createSearchService({ db }: { db: Db }) {
-  async function searchKind<K extends SearchKind>(
+  async function searchKind<K extends SearchType>(
     auth: AuthContext,
     kind: K,
     term: string,
-    only?: SearchKind,
+    only?: SearchType,
   ) {
     const def: KindSearch<K> = KINDS[kind];
     if (!term || (only !== undefined && only !== kind)) return [];
@@ -37,14 +41,14 @@ export function createSearchService({ db }: { db: Db }) {
   }
 
   return {
-    async search(auth: AuthContext, q: string, type?: SearchKind): Promise<SearchResult> {
-      const term = q.trim();
-      const [Vehicles, Devices, Users] = await Promise.all([
-        searchKind(auth, 'Vehicles', term, type),
-        searchKind(auth, 'Devices', term, type),
-        searchKind(auth, 'Users', term, type),
+    async search(auth: AuthContext, query: SearchQuery): Promise<SearchResult> {
+      const term = (query.query ?? '').trim();
+      const [Devices, Vehicles, Users] = await Promise.all([
+        searchKind(auth, 'Devices', term, query.type),
+        searchKind(auth, 'Vehicles', term, query.type),
+        searchKind(auth, 'Users', term, query.type),
       ]);
-      return { Vehicles, Devices, Users };
+      return { Devices, Vehicles, Users };
     },
   };
 }

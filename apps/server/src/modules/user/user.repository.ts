@@ -1,10 +1,10 @@
 /** SQL of user management: users with their role and organisation. Soft-deleted users are never listed or found. */
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { AuthScopes } from '@civicfleet/shared';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AuthScopes, ListPage, ListQuery, UserSortField } from '@civicfleet/shared';
 import type { Db } from '../../db/client.ts';
+import { countSelection, planList, runList, type ListDefinition } from '../../db/list-query.ts';
 import { userWithRoleColumns } from '../../db/user-columns.ts';
 import { organisations, roles, users } from '../../db/schema/index.ts';
-import { containsPattern } from '../organisation/organisation.repository.ts';
 import { orgScope, type OrgIds } from '../organisation/scope.ts';
 
 export type NewUserRow = typeof users.$inferInsert;
@@ -31,20 +31,28 @@ export interface UserFilter {
   roleName?: string | undefined;
   roleId?: bigint | undefined;
   organisationId?: bigint | undefined;
-  /** Case-insensitive substring over first/last/full name, e-mail and phone. */
-  search?: string | undefined;
 }
 
-export function userSearchCondition(term: string): SQL | undefined {
-  const pattern = containsPattern(term);
-  return or(
-    ilike(users.firstName, pattern),
-    ilike(users.lastName, pattern),
-    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-    ilike(users.email, pattern),
-    ilike(users.phone, pattern),
-  );
-}
+/** `search`: case-insensitive substring over first/last/full name, e-mail and phone. */
+const userList: ListDefinition<UserSortField> = {
+  searchable: [
+    users.firstName,
+    users.lastName,
+    sql`${users.firstName} || ' ' || ${users.lastName}`,
+    users.email,
+    users.phone,
+  ],
+  sortable: {
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    phone: users.phone,
+    role: roles.name,
+    createdAt: users.createdAt,
+  },
+  defaultOrder: [asc(users.firstName), asc(users.lastName)],
+  tieBreaker: users.id,
+};
 
 function where(filter: UserFilter): SQL | undefined {
   const conditions: Array<SQL | undefined> = [
@@ -55,7 +63,6 @@ function where(filter: UserFilter): SQL | undefined {
   if (filter.roleName !== undefined) conditions.push(eq(roles.name, filter.roleName));
   if (filter.roleId !== undefined) conditions.push(eq(users.roleId, filter.roleId));
   if (filter.organisationId !== undefined) conditions.push(eq(users.organisationId, filter.organisationId));
-  if (filter.search) conditions.push(userSearchCondition(filter.search));
   return and(...conditions);
 }
 
@@ -67,23 +74,13 @@ function joined(db: Db) {
     .innerJoin(organisations, eq(organisations.id, users.organisationId));
 }
 
-export async function listUsers(
-  db: Db,
-  filter: UserFilter,
-  page: { offset: number; limit: number },
-): Promise<{ rows: UserRecord[]; total: number }> {
-  const condition = where(filter);
-  const rows = await joined(db)
-    .where(condition)
-    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
-    .offset(page.offset)
-    .limit(page.limit);
-  const [totals] = await db
-    .select({ n: count() })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(condition);
-  return { rows, total: totals?.n ?? 0 };
+export async function listUsers(db: Db, filter: UserFilter, query: ListQuery): Promise<ListPage<UserRecord>> {
+  return runList(
+    planList(userList, query),
+    where(filter),
+    joined(db).$dynamic(),
+    db.select(countSelection()).from(users).innerJoin(roles, eq(roles.id, users.roleId)).$dynamic(),
+  );
 }
 
 /** A live user. */

@@ -9,7 +9,7 @@ import { uniqueViolation } from './user.mapping.ts';
 import { USER_AUDIT } from './user.service.ts';
 
 interface Page {
-  rows: User[];
+  items: User[];
   total: number;
 }
 
@@ -51,9 +51,9 @@ describe('/v1/users', () => {
   describe('GET', () => {
     it('lists only users of the caller subtree', async () => {
       const indore = await list('ADMIN');
-      expect(indore.rows.map((u) => u.role.name).sort()).toEqual(['ADMIN', 'CUSTOM', 'LIMITED_USER']);
-      expect(indore.rows.every((u) => u.organisation.id === admin.user.organisation.id)).toBe(true);
-      expect((await list(BHOPAL)).rows.map((u) => u.email)).toEqual([BHOPAL]);
+      expect(indore.items.map((u) => u.role.name).sort()).toEqual(['ADMIN', 'CUSTOM', 'LIMITED_USER']);
+      expect(indore.items.every((u) => u.organisation.id === admin.user.organisation.id)).toBe(true);
+      expect((await list(BHOPAL)).items.map((u) => u.email)).toEqual([BHOPAL]);
       expect((await list('SUPER_ADMIN')).total).toBe(10);
     });
 
@@ -61,7 +61,7 @@ describe('/v1/users', () => {
       const phone = demoAccount('ADMIN').phone;
       for (const query of [`?phone=${phone.slice(3)}`, `?phone=${encodeURIComponent(phone)}`]) {
         const found = await list('SUPER_ADMIN', query);
-        expect(found.rows[0]).toMatchObject({
+        expect(found.items[0]).toMatchObject({
           email: 'admin@demo.civicfleet.in',
           phone,
           role: { name: 'ADMIN' },
@@ -69,7 +69,7 @@ describe('/v1/users', () => {
       }
       expect((await list('SUPER_ADMIN', `?phone=${phone.slice(3)}&role=ADMIN`)).total).toBe(1);
       expect((await list('SUPER_ADMIN', `?phone=${phone.slice(3)}&role=FITTER`)).total).toBe(0);
-      expect((await list('SUPER_ADMIN', `?roleId=${roleId('FITTER')}`)).rows.map((u) => u.email)).toEqual([
+      expect((await list('SUPER_ADMIN', `?roleId=${roleId('FITTER')}`)).items.map((u) => u.email)).toEqual([
         'fitter@demo.civicfleet.in',
       ]);
       // Another subtree's phone is simply not found.
@@ -77,16 +77,33 @@ describe('/v1/users', () => {
     });
 
     it('searches names, e-mail and phone case-insensitively', async () => {
-      expect((await list('ADMIN', '?search=KAVITA')).rows.map((u) => u.role.name)).toEqual(['LIMITED_USER']);
-      expect((await list('ADMIN', '?search=rakesh%20verma')).rows.map((u) => u.role.name)).toEqual(['ADMIN']);
-      expect((await list('SUPER_ADMIN', '?search=9000000010')).rows.map((u) => u.email)).toEqual([BHOPAL]);
+      expect((await list('ADMIN', '?search=KAVITA')).items.map((u) => u.role.name)).toEqual(['LIMITED_USER']);
+      expect((await list('ADMIN', '?search=rakesh%20verma')).items.map((u) => u.role.name)).toEqual([
+        'ADMIN',
+      ]);
+      expect((await list('SUPER_ADMIN', '?search=9000000010')).items.map((u) => u.email)).toEqual([BHOPAL]);
       // LIKE wildcards are matched literally: '_' only where an e-mail has one, '%' nowhere.
-      expect((await list('SUPER_ADMIN', '?search=_')).rows.map((u) => u.role.name).sort()).toEqual([
+      expect((await list('SUPER_ADMIN', '?search=_')).items.map((u) => u.role.name).sort()).toEqual([
         'INVENTORY_MANAGER',
         'LIMITED_USER',
         'RFC_ADMIN',
       ]);
       expect((await list('SUPER_ADMIN', '?search=%25')).total).toBe(0);
+    });
+
+    it('pages and sorts with the list shape, refusing unknown sort fields and page sizes', async () => {
+      const first = await list('SUPER_ADMIN', '?pageSize=5&sortBy=email');
+      expect(first).toMatchObject({ total: 10, page: 1, pageSize: 5 });
+      const second = await list('SUPER_ADMIN', '?pageSize=5&page=2&sortBy=email');
+      const emails = [...first.items, ...second.items].map((u) => u.email ?? '');
+      expect(emails).toEqual([...emails].sort());
+      const desc = await list('SUPER_ADMIN', '?pageSize=5&sortBy=email&sortOrder=desc');
+      expect(desc.items[0]?.email).toBe(second.items.at(-1)?.email);
+      const byRole = await list('ADMIN', '?sortBy=role&sortOrder=desc');
+      expect(byRole.items.map((u) => u.role.name)).toEqual(['LIMITED_USER', 'CUSTOM', 'ADMIN']);
+      for (const query of ['?sortBy=passwordHash', '?pageSize=500', '?page=0']) {
+        expect((await call('ADMIN', 'GET', `/v1/users${query}`)).statusCode, query).toBe(400);
+      }
     });
 
     it('reads one user in scope, 404 outside it', async () => {
@@ -102,7 +119,7 @@ describe('/v1/users', () => {
 
     it('lists RFC administrators in scope', async () => {
       const res = await call('SUPER_ADMIN', 'GET', '/v1/users/rfc/get');
-      expect(res.json<{ data: Page }>().data.rows.map((u) => u.email)).toEqual([
+      expect(res.json<{ data: Page }>().data.items.map((u) => u.email)).toEqual([
         'rfc_admin@demo.civicfleet.in',
       ]);
       expect((await call('ADMIN', 'GET', '/v1/users/rfc/get')).json<{ data: Page }>().data.total).toBe(0);
@@ -293,7 +310,7 @@ describe('/v1/users', () => {
       });
       const headers = await t.auth('soon.disabled@example.in', 'Disable@123');
       expect((await t.app.inject({ method: 'GET', url: '/v1/users', headers })).statusCode).toBe(200);
-      const target = (await list('ADMIN', '?search=soon.disabled')).rows[0];
+      const target = (await list('ADMIN', '?search=soon.disabled')).items[0];
       const res = await call('ADMIN', 'PUT', `/v1/users/${target?.id}`, { isEnabled: false });
       expect(res.json<{ data: User }>().data.isEnabled).toBe(false);
       expect((await t.app.inject({ method: 'GET', url: '/v1/users', headers })).statusCode).toBe(401);

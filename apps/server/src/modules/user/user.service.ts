@@ -12,6 +12,7 @@ import {
   type UserUpdate,
 } from '@civicfleet/shared';
 import type { Db } from '../../db/client.ts';
+import { mapPage } from '../../db/list-query.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors.ts';
 import type { AuthContext, Clock } from '../../http/types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -158,11 +159,10 @@ export function createUserService({ db, clock, defaultPassword }: UserServiceDep
           roleName: forcedRole ?? (query.role || undefined),
           roleId: query.roleId === undefined ? undefined : toId(query.roleId),
           organisationId: query.organisationId === undefined ? undefined : toId(query.organisationId),
-          search: query.search?.trim() || undefined,
         },
-        { offset: query.page * query.pageSize, limit: query.pageSize },
+        query,
       );
-      return { rows: page.rows.map(toUser), total: page.total };
+      return mapPage(page, toUser);
     },
 
     async get(auth: AuthContext, id: bigint): Promise<User> {

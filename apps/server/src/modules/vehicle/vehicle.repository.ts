@@ -1,6 +1,8 @@
 /** SQL of vehicles and their device links. Soft-deleted vehicles are never listed or found. */
-import { and, asc, count, desc, eq, gte, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { ListQuery, VehicleSortField } from '@civicfleet/shared';
 import type { Db } from '../../db/client.ts';
+import { countSelection, planList, runList, type ListDefinition } from '../../db/list-query.ts';
 import {
   deviceLatest,
   devices,
@@ -9,7 +11,6 @@ import {
   vehicleDeviceLinks,
   vehicles,
 } from '../../db/schema/index.ts';
-import { containsPattern } from '../organisation/organisation.repository.ts';
 import { orgScope, type OrgIds } from '../organisation/scope.ts';
 
 export type NewVehicle = typeof vehicles.$inferInsert;
@@ -74,7 +75,6 @@ const columns = {
 
 export interface VehicleFilter {
   orgIds: OrgIds;
-  search?: string | undefined;
   organisationId?: bigint | undefined;
   zoneId?: bigint | undefined;
   wardId?: bigint | undefined;
@@ -89,19 +89,22 @@ function where(filter: VehicleFilter): SQL | undefined {
     conditions.push(eq(vehicles.organisationId, filter.organisationId));
   if (filter.zoneId !== undefined) conditions.push(eq(vehicles.zoneId, filter.zoneId));
   if (filter.wardId !== undefined) conditions.push(eq(vehicles.wardId, filter.wardId));
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    conditions.push(
-      or(
-        ilike(vehicles.registrationNumber, pattern),
-        ilike(vehicles.chassisNo, pattern),
-        ilike(vehicles.engineNo, pattern),
-        ilike(devices.imei, pattern),
-      ),
-    );
-  }
   return and(...conditions);
 }
+
+const vehicleList: ListDefinition<VehicleSortField> = {
+  searchable: [vehicles.registrationNumber, vehicles.chassisNo, vehicles.engineNo, devices.imei],
+  sortable: {
+    registrationNumber: vehicles.registrationNumber,
+    make: vehicles.make,
+    model: vehicles.model,
+    type: vehicles.type,
+    createdAt: vehicles.createdAt,
+    imei: devices.imei,
+  },
+  defaultOrder: [asc(vehicles.registrationNumber)],
+  tieBreaker: vehicles.id,
+};
 
 /** Vehicles with their current device (open link; a deleted device counts as none). */
 function joined(db: Db) {
@@ -116,25 +119,24 @@ function joined(db: Db) {
     .leftJoin(devices, and(eq(devices.id, vehicleDeviceLinks.deviceId), eq(devices.deleted, false)));
 }
 
-export type VehicleRecord = Awaited<ReturnType<typeof listVehicles>>['rows'][number];
+export type VehicleRecord = Awaited<ReturnType<typeof listVehicles>>['items'][number];
 
-export async function listVehicles(db: Db, filter: VehicleFilter, page: { offset: number; limit: number }) {
-  const condition = where(filter);
-  const rows = await joined(db)
-    .where(condition)
-    .orderBy(asc(vehicles.registrationNumber), asc(vehicles.id))
-    .offset(page.offset)
-    .limit(page.limit);
-  const [totals] = await db
-    .select({ n: count() })
-    .from(vehicles)
-    .leftJoin(
-      vehicleDeviceLinks,
-      and(eq(vehicleDeviceLinks.vehicleId, vehicles.id), isNull(vehicleDeviceLinks.unlinkedAt)),
-    )
-    .leftJoin(devices, and(eq(devices.id, vehicleDeviceLinks.deviceId), eq(devices.deleted, false)))
-    .where(condition);
-  return { rows, total: totals?.n ?? 0 };
+/** One page of the scoped vehicles; the count joins the current device too (search and sort read its IMEI). */
+export async function listVehicles(db: Db, filter: VehicleFilter, query: ListQuery) {
+  return runList(
+    planList(vehicleList, query),
+    where(filter),
+    joined(db).$dynamic(),
+    db
+      .select(countSelection())
+      .from(vehicles)
+      .leftJoin(
+        vehicleDeviceLinks,
+        and(eq(vehicleDeviceLinks.vehicleId, vehicles.id), isNull(vehicleDeviceLinks.unlinkedAt)),
+      )
+      .leftJoin(devices, and(eq(devices.id, vehicleDeviceLinks.deviceId), eq(devices.deleted, false)))
+      .$dynamic(),
+  );
 }
 
 export async function findVehicle(db: Db, id: bigint, orgIds: OrgIds): Promise<VehicleRecord | undefined> {

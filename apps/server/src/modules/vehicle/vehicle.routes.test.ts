@@ -84,16 +84,39 @@ describe('/v1/vehicle', () => {
   });
 
   it('lists vehicles of the caller’s organisations with their device; 404 across organisations', async () => {
-    const { body } = await get<{ rows: Vehicle[]; total: number }>('/v1/vehicle?pageSize=50', 'ADMIN');
-    const regs = body.data.rows.map((v) => v.registrationNumber);
+    const { body } = await get<{ items: Vehicle[]; total: number }>('/v1/vehicle?pageSize=50', 'ADMIN');
+    const regs = body.data.items.map((v) => v.registrationNumber);
     expect(regs).toEqual(expect.arrayContaining(['MP09VH0001', 'MP09VH0002', 'MP09VH0003']));
     expect(regs).not.toContain('MP04VH0001');
-    expect(body.data.rows.find((v) => v.registrationNumber === 'MP09VH0001')?.device?.imei).toBe(moving.imei);
-    const searched = await get<{ rows: Vehicle[] }>('/v1/vehicle?search=863000000000002', 'ADMIN');
-    expect(searched.body.data.rows.map((v) => v.registrationNumber)).toEqual(['MP09VH0002']);
+    expect(body.data.items.find((v) => v.registrationNumber === 'MP09VH0001')?.device?.imei).toBe(
+      moving.imei,
+    );
+    const searched = await get<{ items: Vehicle[] }>('/v1/vehicle?search=863000000000002', 'ADMIN');
+    expect(searched.body.data.items.map((v) => v.registrationNumber)).toEqual(['MP09VH0002']);
     expect((await get(`/v1/vehicle/${moving.vehicleId}`, 'ADMIN')).status).toBe(200);
     expect((await get(`/v1/vehicle/${moving.vehicleId}`, BHOPAL_ADMIN)).status).toBe(404);
     expect((await get(`/v1/vehicle/${bhopal.vehicleId}`, BHOPAL_ADMIN)).status).toBe(200);
+  });
+
+  it('pages, sorts by a whitelisted field both ways and refuses others', async () => {
+    type Page = { items: Vehicle[]; total: number; page: number; pageSize: number };
+    const regs = async (query: string) => {
+      const { body } = await get<Page>(`/v1/vehicle?search=MP09VH${query}`, 'ADMIN');
+      return body.data;
+    };
+    const asc = await regs('&sortBy=registrationNumber&pageSize=5');
+    expect(asc.items.map((v) => v.registrationNumber)).toEqual(['MP09VH0001', 'MP09VH0002', 'MP09VH0003']);
+    const desc = await regs('&sortBy=registrationNumber&sortOrder=desc&pageSize=5');
+    expect(desc.items.map((v) => v.registrationNumber)).toEqual(['MP09VH0003', 'MP09VH0002', 'MP09VH0001']);
+    const second = await regs('&sortBy=registrationNumber&sortOrder=desc&pageSize=5&page=2');
+    expect(second).toMatchObject({ items: [], total: 3, page: 2, pageSize: 5 });
+    // Sorting by the current device's IMEI (a joined column) works too.
+    expect((await regs('&sortBy=imei')).total).toBe(3);
+    expect((await get<Page>('/v1/vehicle?search=MP09VH', BHOPAL_ADMIN)).body.data.total).toBe(0);
+    const bad = await t.call('ADMIN', 'GET', '/v1/vehicle?sortBy=deleted');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toBe('Invalid sort field: deleted');
+    expect((await get('/v1/vehicle?pageSize=500', 'ADMIN')).status).toBe(400);
   });
 
   it('moves the link history: a re-linked device shows on its new vehicle only', async () => {

@@ -1,6 +1,7 @@
 /** Vehicles, read side: list/get, live statuses and the live track, scoped to the caller's subtree (404 outside). */
 import {
   VEHICLE_LIVE_STATUSES,
+  type ListPage,
   type Vehicle,
   type VehicleListQuery,
   type VehicleStatusRow,
@@ -10,6 +11,7 @@ import {
   type VehicleTrackQuery,
 } from '@civicfleet/shared';
 import type { Db } from '../../db/client.ts';
+import { mapPage } from '../../db/list-query.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import type { AuthContext, Clock } from '../../http/types.ts';
 import { effectiveStatus, livePositionOf } from '../../live/live-mapping.ts';
@@ -60,19 +62,18 @@ export function createVehicleService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   return {
-    async list(auth: AuthContext, query: VehicleListQuery): Promise<{ rows: Vehicle[]; total: number }> {
-      const { rows, total } = await repo.listVehicles(
+    async list(auth: AuthContext, query: VehicleListQuery): Promise<ListPage<Vehicle>> {
+      const page = await repo.listVehicles(
         db,
         {
           orgIds: auth.orgIds,
-          search: query.search?.trim() || undefined,
           organisationId: query.organisationId === undefined ? undefined : toId(query.organisationId),
           zoneId: query.zoneId === undefined ? undefined : toId(query.zoneId),
           wardId: query.wardId === undefined ? undefined : toId(query.wardId),
         },
-        { offset: query.page * query.pageSize, limit: query.pageSize },
+        query,
       );
-      return { rows: rows.map(toVehicle), total };
+      return mapPage(page, toVehicle);
     },
 
     async get(auth: AuthContext, id: bigint): Promise<Vehicle> {

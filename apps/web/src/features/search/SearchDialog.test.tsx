@@ -49,7 +49,7 @@ describe('global search', () => {
     expect(
       within(dialog.getByRole('region', { name: 'Users' })).getByText('No Users for the query'),
     ).toBeInTheDocument();
-    expect(network.callsTo('GET /search')[0]?.query.get('q')).toBe('mp09');
+    expect(network.callsTo('GET /search')[0]?.query.get('query')).toBe('mp09');
   });
 
   it('submits an empty query and the chosen type filter, showing only that kind', async () => {
@@ -63,7 +63,7 @@ describe('global search', () => {
     expect(await dialog.findByText('No Users for the query')).toBeInTheDocument();
     expect(dialog.queryByText('No Vehicles for the query')).not.toBeInTheDocument();
     const query = network.callsTo('GET /search')[0]?.query;
-    expect(query?.get('q')).toBe('');
+    expect(query?.get('query')).toBe('');
     expect(query?.get('type')).toBe('Users');
   });
 

@@ -51,7 +51,7 @@ export function SearchDialog({ open, onClose }: SearchDialogProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    search.mutate({ q: text.trim(), ...(type === ALL ? {} : { type }) });
+    search.mutate({ query: text.trim(), ...(type === ALL ? {} : { type }) });
   };
   const reset = () => {
     setText('');

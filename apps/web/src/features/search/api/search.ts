@@ -1,4 +1,4 @@
-/** GET /v1/search?q=&type= (spec 01 §2.9, contract in packages/shared search.contract.ts). */
+/** GET /v1/search?query=&type= (spec 01 §2.9, contract in packages/shared search.contract.ts). */
 import { SearchResultSchema, type SEARCH_TYPES, type SearchResult } from '@civicfleet/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/api/client';
@@ -6,12 +6,12 @@ import { apiRequest } from '@/api/client';
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 export interface SearchInput {
-  q: string;
+  query: string;
   type?: SearchType;
 }
 
-export function searchAll({ q, type }: SearchInput): Promise<SearchResult> {
-  return apiRequest({ method: 'GET', path: '/search', query: { q, type }, schema: SearchResultSchema });
+export function searchAll({ query, type }: SearchInput): Promise<SearchResult> {
+  return apiRequest({ method: 'GET', path: '/search', query: { query, type }, schema: SearchResultSchema });
 }
 
 /** A search runs when the user presses Enter (no minimum length), so it is a mutation rather than a cached query. */
