@@ -205,6 +205,7 @@ function benchEnv(): Env {
     brand: 'civicfleet',
     webDist: path.join(tmpdir(), 'civicfleet-no-web-dist'),
     logLevel: 'silent',
+    liveDeltaMs: 500,
     trustProxy: false,
     publicUrl: 'http://localhost:8080',
     devicePorts: [5010, 5023, 5027],

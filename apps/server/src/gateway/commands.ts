@@ -14,11 +14,12 @@
  * attached to another command.
  */
 import { ais140CommandKey, type NormalisedMessage } from '@civicfleet/protocols';
-import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { TOPICS, type Bus } from '../bus/bus.ts';
 import type { Db } from '../db/client.ts';
 import { commands } from '../db/schema/index.ts';
 import type { GatewayLog } from './connection.ts';
+import { createKeyBatcher, LOAD_BATCH } from './device-directory.ts';
 import type { ConnectionRegistry, RegisteredConnection } from './registry.ts';
 
 /** What the API publishes on TOPICS.commands (ids as decimal strings: the bus may serialise to JSON). */
@@ -52,6 +53,12 @@ export interface SentCommand {
  * would make every later answer land one command off. Only commands sent this recently are candidates.
  */
 export const IN_ORDER_ANSWER_WINDOW_MS = 5 * 60_000;
+
+/**
+ * How long an identified device's queued-commands check waits for others to share its query (ms). The check runs
+ * after the login reply and most devices have nothing queued, so it may wait longer than the directory's load.
+ */
+const QUEUED_WAIT_MS = 25;
 
 /**
  * Which of the device's sent commands (oldest first) a command-response answers; null when none does.
@@ -117,6 +124,39 @@ export function createCommandDelivery(deps: {
     }
   }
 
+  /**
+   * Queued commands of devices that identified: expires the outdated ones, then lists the rest (oldest first), for
+   * every device identifying meanwhile at once.
+   */
+  const queuedOf = createKeyBatcher(
+    async (deviceIds: bigint[]) => {
+      const at = now();
+      await db
+        .update(commands)
+        .set({ status: 'expired' })
+        .where(
+          and(
+            inArray(commands.deviceId, deviceIds),
+            eq(commands.status, 'queued'),
+            lte(commands.expiresAt, at),
+          ),
+        );
+      const rows = await db
+        .select({ id: commands.id, deviceId: commands.deviceId })
+        .from(commands)
+        .where(and(inArray(commands.deviceId, deviceIds), eq(commands.status, 'queued')))
+        .orderBy(asc(commands.id));
+      const byDevice = new Map<bigint, bigint[]>();
+      for (const row of rows) {
+        const list = byDevice.get(row.deviceId);
+        if (list) list.push(row.id);
+        else byDevice.set(row.deviceId, [row.id]);
+      }
+      return byDevice;
+    },
+    { maxBatch: LOAD_BATCH, waitMs: QUEUED_WAIT_MS },
+  );
+
   let responses: Promise<void> = Promise.resolve();
 
   async function record(deviceId: bigint, message: NormalisedMessage): Promise<void> {
@@ -161,19 +201,9 @@ export function createCommandDelivery(deps: {
 
   return {
     async deviceIdentified(deviceId, connection) {
-      const at = now();
-      await db
-        .update(commands)
-        .set({ status: 'expired' })
-        .where(
-          and(eq(commands.deviceId, deviceId), eq(commands.status, 'queued'), lte(commands.expiresAt, at)),
-        );
-      const queued = await db
-        .select({ id: commands.id })
-        .from(commands)
-        .where(and(eq(commands.deviceId, deviceId), eq(commands.status, 'queued')))
-        .orderBy(asc(commands.id));
-      for (const { id } of queued) await deliver(id, connection);
+      // Batched with the devices identifying at the same time (a reconnect storm: one pair of queries per batch).
+      const queued = (await queuedOf(deviceId)) ?? [];
+      for (const id of queued) await deliver(id, connection);
     },
 
     responded(deviceId, message) {
