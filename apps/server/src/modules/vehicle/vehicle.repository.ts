@@ -4,6 +4,7 @@ import type { ListQuery, VehicleSortField } from '@civicfleet/shared';
 import type { Db } from '../../db/client.ts';
 import { countSelection, planList, runList, type ListDefinition } from '../../db/list-query.ts';
 import {
+  adminDivisions,
   deviceLatest,
   devices,
   organisations,
@@ -71,6 +72,8 @@ const columns = {
   },
   deviceId: devices.id,
   imei: devices.imei,
+  wardName: adminDivisions.name,
+  lastUpdateAt: deviceLatest.lastPacketAt,
 };
 
 export interface VehicleFilter {
@@ -116,7 +119,9 @@ function joined(db: Db) {
       vehicleDeviceLinks,
       and(eq(vehicleDeviceLinks.vehicleId, vehicles.id), isNull(vehicleDeviceLinks.unlinkedAt)),
     )
-    .leftJoin(devices, and(eq(devices.id, vehicleDeviceLinks.deviceId), eq(devices.deleted, false)));
+    .leftJoin(devices, and(eq(devices.id, vehicleDeviceLinks.deviceId), eq(devices.deleted, false)))
+    .leftJoin(adminDivisions, eq(adminDivisions.id, vehicles.wardId))
+    .leftJoin(deviceLatest, eq(deviceLatest.deviceId, devices.id));
 }
 
 export type VehicleRecord = Awaited<ReturnType<typeof listVehicles>>['items'][number];
@@ -155,6 +160,9 @@ export async function listVehicleLatest(db: Db, orgIds: OrgIds) {
       organisationId: vehicles.organisationId,
       deviceId: devices.id,
       imei: devices.imei,
+      kind: vehicles.kind,
+      type: vehicles.type,
+      isTrackingActivated: vehicles.isTrackingActivated,
       latest: deviceLatest,
     })
     .from(vehicles)

@@ -7,6 +7,7 @@ import {
   type VehicleStatusRow,
   type VehicleStatuses,
   type VehicleStatusesQuery,
+  type VehicleSummary,
   type VehicleTrack,
   type VehicleTrackQuery,
 } from '@civicfleet/shared';
@@ -51,6 +52,8 @@ export function toVehicle(row: repo.VehicleRecord): Vehicle {
     speedLimitKph: v.speedLimitKph,
     createdAt: v.createdAt.toISOString(),
     device: row.deviceId === null || row.imei === null ? null : { id: String(row.deviceId), imei: row.imei },
+    wardName: row.wardName,
+    lastUpdateAt: iso(row.lastUpdateAt),
   };
 }
 
@@ -115,6 +118,27 @@ export function createVehicleService({ db, clock }: { db: Db; clock: Clock }) {
       );
       const start = query.page * query.pageSize;
       return { counts, rows: filtered.slice(start, start + query.pageSize), total: filtered.length };
+    },
+
+    /** Counts by kind, type and live status over the caller's organisations (kind/type not set: "none"). */
+    async summary(auth: AuthContext): Promise<VehicleSummary> {
+      const nowMs = clock().getTime();
+      const rows = await repo.listVehicleLatest(db, auth.orgIds);
+      const byStatus = Object.fromEntries(
+        VEHICLE_LIVE_STATUSES.map((s) => [s, 0]),
+      ) as VehicleSummary['byStatus'];
+      const byKind: Record<string, number> = {};
+      const byType: Record<string, number> = {};
+      let trackingActivated = 0;
+      let linked = 0;
+      for (const r of rows) {
+        byStatus[effectiveStatus(r.latest, nowMs).status] += 1;
+        byKind[r.kind ?? 'none'] = (byKind[r.kind ?? 'none'] ?? 0) + 1;
+        byType[r.type ?? 'none'] = (byType[r.type ?? 'none'] ?? 0) + 1;
+        if (r.isTrackingActivated) trackingActivated += 1;
+        if (r.deviceId !== null) linked += 1;
+      }
+      return { total: rows.length, byKind, byType, byStatus, trackingActivated, linked };
     },
 
     async track(auth: AuthContext, query: VehicleTrackQuery): Promise<VehicleTrack> {
