@@ -25,7 +25,14 @@ export const TOPICS = {
   commands: 'commands',
   /** An organisation's derive settings or fences changed: { organisationId } (gateway/ingest/derive-context-db.ts). */
   deriveContext: 'derive-context',
+  /** Devices whose record or vehicle links changed: { deviceIds: string[] } (gateways re-read them at the next frame). */
+  devices: 'devices',
 } as const;
+
+/** What is published on TOPICS.devices. */
+export interface DevicesChangedMessage {
+  deviceIds: string[];
+}
 
 export function createInProcessBus(): Bus {
   const emitter = new EventEmitter();

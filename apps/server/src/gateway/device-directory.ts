@@ -1,7 +1,7 @@
 /**
  * IMEI → device state, loaded from the database when a device identifies itself and cached. The device record and
- * its vehicle links are re-read after REFRESH_MS (so a device registered, linked or deleted in the console takes
- * effect within a minute without any cross-process signal); the pipeline state (last fix, odometer, open alarms)
+ * its vehicle links are re-read after REFRESH_MS, and at the next frame when TOPICS.devices names the device (the
+ * console's link/unlink publishes it); the pipeline state (last fix, odometer, open alarms)
  * stays in memory until invalidate() (a failed batch) drops it.
  *
  * Loads are batched: after a gateway restart every device logs in at once, and one identification used to cost
@@ -40,6 +40,8 @@ export interface DeviceDirectory {
   recordProtocol(state: DeviceState, protocol: Protocol): Promise<void>;
   /** Forget devices (their pipeline state is reloaded from the database on next use). */
   invalidate(deviceIds: Iterable<bigint>): void;
+  /** Re-read these devices' records and vehicle links at their next frame (pipeline state kept): TOPICS.devices. */
+  refresh(deviceIds: Iterable<bigint>): void;
   readonly size: number;
 }
 
@@ -271,6 +273,11 @@ export function createDeviceDirectory(db: SqlExecutor, stages: readonly IngestSt
       const ids = new Set(deviceIds);
       for (const [imei, entry] of entries)
         if (entry.state && ids.has(entry.state.device.id)) entries.delete(imei);
+    },
+    refresh(deviceIds) {
+      const ids = new Set(deviceIds);
+      for (const entry of entries.values())
+        if (entry.state && ids.has(entry.state.device.id)) entry.loadedAtMs = Number.NEGATIVE_INFINITY;
     },
     get size() {
       return entries.size;

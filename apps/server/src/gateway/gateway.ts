@@ -7,7 +7,7 @@
  */
 import net from 'node:net';
 import { createCodecs, PROTOCOLS, type Codec, type Protocol } from '@civicfleet/protocols';
-import type { Bus } from '../bus/bus.ts';
+import { TOPICS, type Bus, type DevicesChangedMessage } from '../bus/bus.ts';
 import type { GatewayEnv } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { createCommandDelivery } from './commands.ts';
@@ -64,6 +64,11 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   const sql = sqlClientOf(deps.database);
   const directory = createDeviceDirectory(sql, deps.deriveStages ?? []);
   const registry = createConnectionRegistry();
+  // A device linked, unlinked or edited in the console: its record and links are re-read at its next frame.
+  const unsubscribeDevices = deps.bus?.subscribe<DevicesChangedMessage>(TOPICS.devices, (message) => {
+    const ids = (message.deviceIds ?? []).filter((id) => /^\d{1,19}$/.test(id)).map((id) => BigInt(id));
+    directory.refresh(ids);
+  });
   const writer = createIngestWriter({
     sql,
     bus: deps.bus,
@@ -130,6 +135,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
     stop() {
       stopping ??= (async () => {
         commands.stop();
+        unsubscribeDevices?.();
         const closedServers = servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())));
         const connections = [...open];
         await Promise.all(connections.map((c) => c.quiesce()));

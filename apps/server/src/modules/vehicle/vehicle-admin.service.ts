@@ -2,11 +2,12 @@
  * Vehicle management: create, edit, soft delete, tracking on/off, device link/unlink, mail to the owner. Everything is
  * scoped to the caller's organisations (404 outside) and audited in the same transaction as the change.
  *
- * Device links: the gateway's device directory re-reads a device's link spans every REFRESH_MS (60 s,
- * gateway/device-directory.ts) with no cross-process signal, so a new link applies to live ingest within a minute;
- * positions are attributed by fix time against the spans, so history stays right once the spans are re-read.
+ * Device links: after a link change the devices are published on TOPICS.devices and every gateway re-reads their link
+ * spans at their next frame (gateway/device-directory.ts refresh; at the latest after REFRESH_MS, 60 s). Positions are
+ * attributed by fix time against the spans, so history stays right.
  */
 import type { Brand, Vehicle, VehicleInput } from '@civicfleet/shared';
+import { TOPICS, type Bus, type DevicesChangedMessage } from '../../bus/bus.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../http/errors.ts';
 import type { AuthContext, Clock } from '../../http/types.ts';
@@ -57,9 +58,16 @@ export interface VehicleAdminDeps {
   clock: Clock;
   mailer: Mailer;
   brand: Brand;
+  bus?: Bus;
 }
 
-export function createVehicleAdminService({ db, clock, mailer, brand }: VehicleAdminDeps) {
+export function createVehicleAdminService({ db, clock, mailer, brand, bus }: VehicleAdminDeps) {
+  /** Gateways re-read these devices' links at their next frame. */
+  function devicesChanged(...ids: (bigint | null | undefined)[]): void {
+    const deviceIds = ids.filter((id): id is bigint => typeof id === 'bigint').map(String);
+    if (deviceIds.length > 0) bus?.publish<DevicesChangedMessage>(TOPICS.devices, { deviceIds });
+  }
+
   async function visible(auth: AuthContext, id: bigint): Promise<repo.VehicleRecord> {
     const row = await repo.findVehicle(db, id, auth.orgIds);
     if (!row) throw new NotFoundError(VEHICLE_MESSAGES.notFound);
@@ -206,6 +214,7 @@ export function createVehicleAdminService({ db, clock, mailer, brand }: VehicleA
       await audit(db, actor, VEHICLE_AUDIT.deleted, current.vehicle.organisationId, id, {
         registrationNumber: current.vehicle.registrationNumber,
       });
+      devicesChanged(current.deviceId);
     },
 
     async setTracking(actor: Actor, id: bigint, isTrackingActivated: boolean): Promise<Vehicle> {
@@ -233,6 +242,7 @@ export function createVehicleAdminService({ db, clock, mailer, brand }: VehicleA
         imei: device.imei,
         previousDeviceId: current.deviceId === null ? null : String(current.deviceId),
       });
+      devicesChanged(deviceId, current.deviceId);
       return toVehicle(await visible(actor.auth, vehicleId));
     },
 
@@ -243,6 +253,7 @@ export function createVehicleAdminService({ db, clock, mailer, brand }: VehicleA
       await audit(db, actor, VEHICLE_AUDIT.unlinked, current.vehicle.organisationId, vehicleId, {
         deviceId: String(deviceId),
       });
+      devicesChanged(deviceId);
       return toVehicle(await visible(actor.auth, vehicleId));
     },
 

@@ -40,6 +40,7 @@ export const vehicleModule: ApiModule = {
       clock: deps.clock,
       mailer: deps.mailer,
       brand: deps.brand,
+      bus: deps.bus,
     });
     const tags = ['vehicle'];
     const one = { 200: envelopeSchema(VehicleSchema) };
