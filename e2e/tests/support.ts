@@ -15,6 +15,11 @@ export const SUPER_ADMIN: Account = {
   phone: '9000000001',
   password: DEMO_PASSWORD,
 };
+export const ADMIN: Account = {
+  email: 'admin@demo.civicfleet.in',
+  phone: '9000000002',
+  password: DEMO_PASSWORD,
+};
 export const FITTER: Account = {
   email: 'fitter@demo.civicfleet.in',
   phone: '9000000007',
