@@ -12,6 +12,7 @@
  * (their frames are prebuilt), so on a 2-core machine they compete with it for CPU: the figure is a lower bound.
  */
 import { randomBytes } from 'node:crypto';
+import { Session } from 'node:inspector/promises';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,6 +42,8 @@ const { values: args } = parseArgs({
     window: { type: 'string', default: '50' },
     'flush-ms': { type: 'string', default: '1000' },
     'batch-rows': { type: 'string', default: '2000' },
+    /** Write a CPU profile (.cpuprofile) of the gateway phase alone to this file. */
+    profile: { type: 'string' },
   },
 });
 const DEVICES = Number(args.devices);
@@ -252,6 +255,12 @@ const port = gateway.ports.gt06 ?? 0;
 console.log(`${DEVICES} devices × ${PACKETS} frames, window ${WINDOW}`);
 const sql = sqlClientOf(engine.database);
 const serverBefore = await serverCpuS(engine, sql);
+const profiler = args.profile ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
 await Promise.all(imeis.map((imei, i) => runDevice(port, imei, tracks[i] ?? [])));
@@ -259,6 +268,11 @@ const elapsedS = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 /** CPU seconds this process (gateway + fake devices) used per wall second of the run (1 = one core busy). */
 const processCpuShare = Number(((cpu.user + cpu.system) / 1e6 / elapsedS).toFixed(2));
+if (profiler && args.profile) {
+  const { profile } = await profiler.post('Profiler.stop');
+  writeFileSync(args.profile, JSON.stringify(profile));
+  profiler.disconnect();
+}
 const serverCpu = cpuDelta(serverBefore, await serverCpuS(engine, sql));
 /** CPU microseconds per position: this process (gateway + fake devices) and the PostgreSQL backends. */
 const cpuUsPerPosition = {

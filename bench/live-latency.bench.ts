@@ -2,7 +2,8 @@
  * Live latency: from a GT06 location frame written to a device socket to the /v1/live delta that carries it.
  *
  * Per configuration, a CHILD process runs the real server the way main.ts does (openRuntime on PGlite in a temp
- * DATA_DIR with the demo seed, buildApi + listen, startGateway with the derive stage, the worker jobs; SIMULATOR off,
+ * DATA_DIR — or, with --database-url / DATABASE_URL, on a scratch PostgreSQL database created and dropped per
+ * configuration — with the demo seed, buildApi + listen, startGateway with the derive stage, the worker jobs; SIMULATOR off,
  * ephemeral ports) and registers N GT06 devices on Indore vehicles. This process signs in over HTTP as the demo Indore
  * ADMIN, opens /v1/live with `ws`, logs the N devices in over loopback TCP and sends location frames round-robin at
  * the target rate. Every frame has a unique fix time per device (T0 + k s for the device's k-th frame), so a delta
@@ -13,15 +14,15 @@
  *
  *   npm run bench:live                  (= node --import tsx bench/live-latency.bench.ts)
  *   node --import tsx bench/live-latency.bench.ts --devices 1000 --rates 10000,1000 --duration 10 \
- *     --configs default:1000:500,tuned:10:50 [--derive off]     (name:INGEST_FLUSH_MS:delta interval ms)
+ *     --configs default:1000:500,tuned:10:50 [--derive off]     (name:INGEST_FLUSH_MS:LIVE_DELTA_MS)
+ *   DATABASE_URL=postgres://… node --import tsx bench/live-latency.bench.ts …     (PostgreSQL instead of PGlite)
  *
- * The server has no setting for the delta interval yet (live-session.ts DELTA_EVERY_MS); for a non-default interval
- * the server child swaps the live module for createLiveModule({ timing: { deltaEveryMs } }) before buildApi.
- * Results → bench/results/live-latency.json. Client and server share the 2 cores (and other work): figures are noisy.
+ * Results → bench/results/live-latency.json (rows of the other engine from an earlier run are kept). Client and
+ * server share the 2 cores (and other work): figures are noisy.
  */
 import { execFileSync, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,6 +43,8 @@ const { values: args } = parseArgs({
     /** The derive stage as in main.ts (off: core pipeline only). */
     derive: { type: 'string', default: 'on' },
     server: { type: 'string' },
+    /** PostgreSQL server to run on (a scratch database per configuration); default DATABASE_URL, else PGlite. */
+    'database-url': { type: 'string', default: process.env.DATABASE_URL },
     /** What code was measured, for the result file (default: git HEAD and whether the tree is dirty). */
     code: { type: 'string' },
   },
@@ -78,9 +81,15 @@ interface ServerStats {
   published: { deltas: number; positions: number };
   /** The server's event-loop delay while sending and draining (ms): how far it fell behind on CPU. */
   eventLoopDelayMs: { p99: number; max: number };
+  /** CPU of the server process while sending and draining, in cores (1 = one core busy). */
+  processCpuCores: number;
+  /** The writer's flush time by phase over the same span (ms, summed over flushes; writer.ts WriterStats). */
+  writerPhaseMs: Record<string, number>;
 }
 type FromServer = { ready: Ready } | { stats: ServerStats };
 
+const DATABASE_URL = args['database-url'] || undefined;
+const DATABASE: 'pglite' | 'postgres' = DATABASE_URL ? 'postgres' : 'pglite';
 const imeiOf = (i: number) => `${IMEI_PREFIX}${String(i).padStart(10, '0')}`;
 
 /** Every configuration (name:flushMs:deltaEveryMs) at every rate. */
@@ -100,6 +109,9 @@ function parseConfigs(text: string, rates: string): Config[] {
 
 async function runServer(config: Config): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-live-'));
+  const scratch = DATABASE_URL ? await createScratchDatabase(DATABASE_URL) : null;
+  if (scratch) process.env.DATABASE_URL = scratch.url;
+  else delete process.env.DATABASE_URL;
   Object.assign(process.env, {
     DATA_DIR: dataDir,
     PORT: '0',
@@ -112,22 +124,16 @@ async function runServer(config: Config): Promise<void> {
     GT06_PORT: '0',
     TELTONIKA_PORT: '0',
     INGEST_FLUSH_MS: String(config.flushMs),
+    LIVE_DELTA_MS: String(config.deltaEveryMs),
   });
   const { openRuntime } = await import('../apps/server/src/runtime.ts');
   const { buildApi } = await import('../apps/server/src/app.ts');
   const { startGateway } = await import('../apps/server/src/gateway/gateway.ts');
   const { workerJobs } = await import('../apps/server/src/worker/jobs.ts');
   const { startJobs } = await import('../apps/server/src/worker/runner.ts');
-  const { apiModules } = await import('../apps/server/src/modules/index.ts');
-  const { createLiveModule, liveModule } = await import('../apps/server/src/live/live.routes.ts');
-  const { DELTA_EVERY_MS } = await import('../apps/server/src/live/live-session.ts');
   const { sqlClientOf } = await import('../apps/server/src/gateway/ingest/sql-client.ts');
   const { INDORE, organisationId } = await import('../apps/server/src/gateway/testing/fleet.ts');
 
-  if (config.deltaEveryMs !== DELTA_EVERY_MS) {
-    const index = apiModules.indexOf(liveModule);
-    apiModules[index] = createLiveModule({ timing: { deltaEveryMs: config.deltaEveryMs } });
-  }
   const runtime = await openRuntime(() => undefined);
   const { env, database, mailer, bus } = runtime;
   const app = await buildApi({ db: database.db, env, brand: runtime.brand, mailer, bus });
@@ -177,7 +183,14 @@ async function runServer(config: Config): Promise<void> {
     }),
     app.log,
   );
-  let mark = { batches: 0, positions: 0, busyMs: 0, atMs: 0 };
+  let mark = {
+    batches: 0,
+    positions: 0,
+    busyMs: 0,
+    atMs: 0,
+    cpu: process.cpuUsage(),
+    phaseMs: {} as Record<string, number>,
+  };
   const published = { deltas: 0, positions: 0 };
   bus.subscribe<{ positions: unknown[] }>('live', (delta) => {
     published.deltas++;
@@ -188,7 +201,14 @@ async function runServer(config: Config): Promise<void> {
   process.on('message', (command: 'mark' | 'stop') => {
     const w = gateway.writer.stats;
     if (command === 'mark') {
-      mark = { batches: w.batches, positions: w.positions, busyMs: w.busyMs, atMs: performance.now() };
+      mark = {
+        batches: w.batches,
+        positions: w.positions,
+        busyMs: w.busyMs,
+        atMs: performance.now(),
+        cpu: process.cpuUsage(),
+        phaseMs: { ...w.phaseMs },
+      };
       loopDelay.reset();
       published.deltas = 0;
       published.positions = 0;
@@ -205,6 +225,16 @@ async function runServer(config: Config): Promise<void> {
         writerBusyShare: Number((busyMs / (performance.now() - mark.atMs)).toFixed(2)),
         published,
         eventLoopDelayMs: loopDelayOf(loopDelay),
+        processCpuCores: Number(
+          (
+            (process.cpuUsage(mark.cpu).user + process.cpuUsage(mark.cpu).system) /
+            1000 /
+            (performance.now() - mark.atMs)
+          ).toFixed(2),
+        ),
+        writerPhaseMs: Object.fromEntries(
+          Object.entries(w.phaseMs).map(([k, v]) => [k, Math.round(v - (mark.phaseMs[k] ?? 0))]),
+        ),
       };
       process.send?.({ stats } satisfies FromServer);
       await gateway.stop();
@@ -212,12 +242,34 @@ async function runServer(config: Config): Promise<void> {
       await jobs.stop();
       await runtime.close();
       rmSync(dataDir, { recursive: true, force: true });
+      await scratch?.drop();
       process.exit(0);
     })();
   });
   process.send?.({
     ready: { apiPort, gt06Port: gateway.ports.gt06 ?? 0, deviceIds: rows.map((r) => r.id) },
   } satisfies FromServer);
+}
+
+/** A scratch database on the PostgreSQL server of `url` (migrated and seeded by openRuntime), dropped at the end. */
+async function createScratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `cf_live_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: url });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------- client (this process)
@@ -237,6 +289,10 @@ interface Device {
 }
 
 interface ConfigResult extends Config {
+  database: 'pglite' | 'postgres';
+  /** When this row was measured and the 1-minute load average then (rows of another engine may be older). */
+  at: string;
+  loadAverage1m: number;
   sent: number;
   targetRate: number;
   achievedRate: number;
@@ -291,7 +347,16 @@ async function runConfig(config: Config): Promise<ConfigResult> {
   const { gt06Location, gt06Login } = await import('../apps/server/src/gateway/testing/packets.ts');
   const child = fork(
     fileURLToPath(import.meta.url),
-    ['--server', JSON.stringify(config), '--devices', String(DEVICES), '--derive', args.derive ?? 'on'],
+    [
+      '--server',
+      JSON.stringify(config),
+      '--devices',
+      String(DEVICES),
+      '--derive',
+      args.derive ?? 'on',
+      '--database-url',
+      DATABASE_URL ?? '',
+    ],
     {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -484,6 +549,9 @@ async function runConfig(config: Config): Promise<ConfigResult> {
     avgPositionsPerDelta: Math.round(deltaPositions / Math.max(1, deltas)),
     server: last.stats,
     meetsTarget: latencyMs.p99 < 100 && sent === delivered && sent >= 0.99 * config.rate * DURATION_S,
+    database: DATABASE,
+    at: new Date().toISOString(),
+    loadAverage1m: Number((loadavg()[0] ?? 0).toFixed(1)),
   };
 }
 
@@ -520,6 +588,7 @@ async function runClient(): Promise<void> {
         `${f(r.liveAfterCommitMs.p50, 21)} ${f(r.liveAfterCommitMs.p99, 4)} | ` +
         `${r.server.avgBatchPositions} pos, ${r.server.avgFlushMs} ms, ${Math.round(r.server.writerBusyShare * 100)} %` +
         ` | server ${r.server.eventLoopDelayMs.max}, client ${r.clientEventLoopDelayMs.max} ms` +
+        ` | server CPU ${r.server.processCpuCores} cores, flush ms ${JSON.stringify(r.server.writerPhaseMs)}` +
         `${r.liveClosed === null ? '' : ` | /v1/live closed ${r.liveClosed}`}` +
         `${r.meetsTarget ? '  ✓ p99 < 100 ms' : ''}`,
     );
@@ -543,20 +612,44 @@ async function runClient(): Promise<void> {
       drainS: DRAIN_S,
       maxDrainS: MAX_DRAIN_S,
       protocol: 'gt06',
-      database: 'pglite',
+      database: DATABASE === 'postgres' ? 'PostgreSQL (scratch database per row)' : 'PGlite (temp DATA_DIR)',
       derive: args.derive !== 'off',
       user: 'demo ADMIN (Indore)',
       code: args.code ?? codeVersion(),
     },
     target: { p99Ms: 100, rate: 10_000 },
-    results,
+    results: [...earlierRowsOfOtherEngine(), ...results],
     note:
       'Latency = /v1/live delta received − location frame written, one clock (this process). commitLatencyMs = ' +
       'ack received − frame written (the gateway acks after the batch commit). The server (API, gateway, derive, ' +
       'worker jobs, PGlite) runs in one child process; the load generator and the WebSocket client in this one; ' +
       'both share 2 cores with other work, so repeat runs vary.',
   };
-  writeFileSync(path.join(here, 'results', 'live-latency.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(RESULT_FILE, `${JSON.stringify(result, null, 2)}\n`);
+}
+
+const RESULT_FILE = path.join(here, 'results', 'live-latency.json');
+
+/** Rows of the other engine from the result file (kept: one file holds the latest run of each engine). */
+function earlierRowsOfOtherEngine(): ConfigResult[] {
+  try {
+    const earlier = JSON.parse(readFileSync(RESULT_FILE, 'utf8')) as {
+      at?: string;
+      machine?: { loadAverage1mAfter?: number };
+      results?: ConfigResult[];
+    };
+    // Rows written before the PostgreSQL mode carry no `database`: they are PGlite rows.
+    return (earlier.results ?? [])
+      .map((r) => ({
+        ...r,
+        database: r.database ?? 'pglite',
+        at: r.at ?? earlier.at ?? '',
+        loadAverage1m: r.loadAverage1m ?? earlier.machine?.loadAverage1mAfter ?? 0,
+      }))
+      .filter((r) => r.database !== DATABASE);
+  } catch {
+    return [];
+  }
 }
 
 if (args.server) await runServer(JSON.parse(args.server) as Config);

@@ -1,8 +1,9 @@
 /**
  * One device TCP connection: framing → decoding → identification → ingest pipeline → replies.
  *
- * - Frames are handled strictly in order (one promise chain per connection); decoding and the pipeline are
- *   synchronous, only identification may wait for the database (once per device and minute).
+ * - Frames are handled strictly in order: synchronously as they arrive while the device is known (decoding and the
+ *   pipeline are synchronous); only identification may wait for the database (once per device and minute), and the
+ *   frames behind it wait in a queue. No promise or closure per frame on the hot path.
  * - Every frame becomes a raw_logs row. Frames of an unknown IMEI update unknown_devices and get no reply.
  * - Replies keep their order. A reply to a frame that carried data (positions, alarms) is written only after the
  *   batch holding that data has committed; login/heartbeat replies go out as soon as the replies before them have.
@@ -13,6 +14,7 @@ import type { Socket } from 'node:net';
 import type { Codec, DecodeResult, DecoderSession, Frame, NormalisedMessage } from '@civicfleet/protocols';
 import type { CommandDelivery } from './commands.ts';
 import type { DeviceDirectory } from './device-directory.ts';
+import type { Batch } from './ingest/batch.ts';
 import type { DeviceState } from './ingest/device-state.ts';
 import { runPipeline, type IngestStage } from './ingest/pipeline.ts';
 import type { IngestWriter } from './ingest/writer.ts';
@@ -50,6 +52,13 @@ export interface DeviceConnection extends RegisteredConnection {
 
 let nextConnectionId = 1;
 
+/** A queued reply: `bytes` to write (none: only `then`), after `wait` committed; `then` runs after it. */
+interface ReplyEntry {
+  bytes: Uint8Array | null;
+  wait: Batch | null;
+  then: (() => void) | null;
+}
+
 /** Kinds whose replies acknowledge data (must not precede the commit). */
 const carriesData = (m: NormalisedMessage) =>
   m.kind === 'position' || m.kind === 'alarm' || m.fixTime !== null || m.alarms.length > 0;
@@ -60,8 +69,15 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
   const framer = codec.createFramer();
   const session: DecoderSession = { imei: null };
   let imei: string | null = null;
-  let queue: Promise<void> = Promise.resolve();
-  let replies: Promise<void> = Promise.resolve();
+  /** Frames received and not yet handled (only while an identification waits for the database). */
+  const frames: Frame[] = [];
+  let identifying = false;
+  /** Resolved when the frame queue is empty and no identification is waiting (quiesce). */
+  let idleWaiters: (() => void)[] = [];
+  /** Replies in order; an entry with `wait` goes out only once that batch committed. */
+  const replies: ReplyEntry[] = [];
+  /** The batch the reply queue's head waits for (one listener per batch, not per frame). */
+  let repliesWaitOn: Batch | null = null;
   let pending = 0;
   let paused = false;
   let isClosed = false;
@@ -102,9 +118,12 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
     async quiesce() {
       quiescing = true;
       socket.pause();
-      await queue;
+      await whenIdle();
     },
-    repliesSent: () => replies,
+    repliesSent() {
+      if (replies.length === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => queueReply({ bytes: null, wait: null, then: resolve }));
+    },
     end() {
       if (!socket.destroyed) socket.end();
     },
@@ -121,7 +140,8 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
   socket.on('data', (chunk: Buffer) => {
     for (const frame of framer.push(chunk)) {
       pending++;
-      queue = queue.then(() => handle(frame)).catch((error: unknown) => fail(error));
+      if (identifying || frames.length > 0) frames.push(frame);
+      else run(frame);
     }
     if (!paused && pending > deps.maxPendingFrames) {
       paused = true;
@@ -142,13 +162,76 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
     connection.close('internal error');
   }
 
+  /** Handles one frame; when it has to wait for identification, the frames behind it queue until it is done. */
+  function run(frame: Frame): void {
+    let waiting: Promise<void> | undefined;
+    try {
+      waiting = handle(frame);
+    } catch (error) {
+      fail(error);
+    }
+    if (!waiting) return;
+    identifying = true;
+    waiting.catch(fail).finally(() => {
+      identifying = false;
+      drainFrames();
+    });
+  }
+
+  function drainFrames(): void {
+    while (frames.length > 0 && !identifying) run(frames.shift() as Frame);
+    if (frames.length === 0 && !identifying && idleWaiters.length > 0) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
+  }
+
+  function whenIdle(): Promise<void> {
+    if (frames.length === 0 && !identifying) return Promise.resolve();
+    return new Promise<void>((resolve) => idleWaiters.push(resolve));
+  }
+
+  function queueReply(entry: ReplyEntry): void {
+    replies.push(entry);
+    if (replies.length === 1) sendReplies();
+  }
+
+  /** Sends the replies at the head of the queue whose batch committed, in order. */
+  function sendReplies(): void {
+    let sent = 0;
+    while (sent < replies.length) {
+      const entry = replies[sent] as ReplyEntry;
+      const wait = entry.wait;
+      if (wait && wait.status === 'pending') {
+        if (repliesWaitOn !== wait) {
+          repliesWaitOn = wait;
+          wait.onSettled(repliesSettled);
+        }
+        break;
+      }
+      sent++;
+      if (wait && wait.status === 'failed') {
+        // The batch did not commit: the device must not get an ack; it resends after reconnecting.
+        deps.log.warn({ connection: id, imei }, 'batch failed, dropping connection without ack');
+        connection.close('batch not stored');
+      } else if (entry.bytes) connection.send(entry.bytes);
+      if (entry.then) entry.then();
+    }
+    if (sent > 0) replies.splice(0, sent);
+  }
+
+  function repliesSettled(): void {
+    repliesWaitOn = null;
+    sendReplies();
+  }
+
   /** The device whose queued commands this connection still has to send (after the reply to its first frame). */
   let commandsPendingFor: bigint | null = null;
   let commandsDeliveredFor: bigint | null = null;
 
-  async function identify(frameImei: string, nowMs: number): Promise<DeviceState | null> {
-    const cached = deps.directory.peek(frameImei, nowMs);
-    const state = cached === undefined ? await deps.directory.load(frameImei, nowMs) : cached;
+  /** Identification's bookkeeping once the device (or its absence) is known. */
+  function identified(frameImei: string, state: DeviceState | null): void {
     if (state && state.device.id !== commandsDeliveredFor) {
       commandsDeliveredFor = state.device.id;
       commandsPendingFor = state.device.id;
@@ -158,20 +241,49 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
       imei = frameImei;
       if (!isClosed) deps.registry.register(frameImei, connection);
     }
-    if (state) {
-      session.strictChecksum = state.device.strictChecksum;
-      if (state.device.protocol !== codec.protocol)
-        await deps.directory.recordProtocol(state, codec.protocol);
-    }
+    if (state) session.strictChecksum = state.device.strictChecksum;
+  }
+
+  async function identify(
+    frameImei: string,
+    nowMs: number,
+    cached: DeviceState | null | undefined,
+  ): Promise<DeviceState | null> {
+    const state = cached === undefined ? await deps.directory.load(frameImei, nowMs) : cached;
+    identified(frameImei, state);
+    if (state && state.device.protocol !== codec.protocol)
+      await deps.directory.recordProtocol(state, codec.protocol);
     return state;
   }
 
-  async function handle(frame: Frame): Promise<void> {
+  /** Synchronous unless the device has to be loaded (or its protocol recorded): then the returned promise. */
+  function handle(frame: Frame): Promise<void> | undefined {
     const result = decode(codec, frame.bytes, session);
     if (result.imei) session.imei = result.imei;
     const frameImei = result.imei ?? session.imei ?? result.messages.find((m) => m.imei)?.imei ?? null;
     const serverAt = new Date(deps.clock());
-    const state = frameImei ? await identify(frameImei, serverAt.getTime()) : null;
+    if (!frameImei) {
+      ingest(frame, result, null, serverAt, null);
+      return undefined;
+    }
+    const cached = deps.directory.peek(frameImei, serverAt.getTime());
+    if (cached === null || (cached !== undefined && cached.device.protocol === codec.protocol)) {
+      identified(frameImei, cached);
+      ingest(frame, result, frameImei, serverAt, cached);
+      return undefined;
+    }
+    return identify(frameImei, serverAt.getTime(), cached).then((state) =>
+      ingest(frame, result, frameImei, serverAt, state),
+    );
+  }
+
+  function ingest(
+    frame: Frame,
+    result: DecodeResult,
+    frameImei: string | null,
+    serverAt: Date,
+    state: DeviceState | null,
+  ): void {
     let needsCommit = false;
     const batch = deps.writer.write((b) => {
       b.rawLogs.push({
@@ -204,43 +316,30 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
         });
       }
     });
-    batch.committed.then(settled, settled);
+    batch.onSettled(settled);
     if (!state && frameImei) {
       const reject = unknownDeviceReply(codec.protocol, result);
-      if (reject) {
-        replies = replies.then(() => {
-          connection.send(reject);
-          connection.end();
-        });
-      }
+      if (reject) queueReply({ bytes: reject, wait: null, then: () => connection.end() });
       return;
     }
     const reply = result.reply;
-    if (reply && state) {
-      const wait = needsCommit ? batch.committed : null;
-      replies = replies.then(async () => {
-        if (wait) await wait;
-        connection.send(reply);
-      });
-      replies = replies.catch((error: unknown) => {
-        // The batch did not commit: the device must not get an ack; it resends after reconnecting.
-        deps.log.warn({ connection: id, imei, err: error }, 'batch failed, dropping connection without ack');
-        connection.close('batch not stored');
-      });
-    }
+    if (reply && state) queueReply({ bytes: reply, wait: needsCommit ? batch : null, then: null });
     if (commandsPendingFor !== null && state) {
       // After the login/handshake reply: a Teltonika device takes commands only once its IMEI is accepted.
       const deviceId = commandsPendingFor;
       commandsPendingFor = null;
       const delivery = deps.commands;
       if (delivery) {
-        void replies.then(() =>
-          delivery
-            .deviceIdentified(deviceId, connection)
-            .catch((error: unknown) =>
-              deps.log.error({ connection: id, imei, err: error }, 'queued command delivery failed'),
-            ),
-        );
+        queueReply({
+          bytes: null,
+          wait: null,
+          then: () =>
+            void delivery
+              .deviceIdentified(deviceId, connection)
+              .catch((error: unknown) =>
+                deps.log.error({ connection: id, imei, err: error }, 'queued command delivery failed'),
+              ),
+        });
       }
     }
   }
@@ -266,6 +365,7 @@ function decode(codec: Codec, bytes: Uint8Array, session: DecoderSession): Decod
 }
 
 function problems(result: DecodeResult, frame: Frame): string | null {
+  if (frame.skippedBytes === 0 && !result.error) return null;
   const parts: string[] = [];
   if (frame.skippedBytes > 0) parts.push(`skipped ${frame.skippedBytes} bytes before the frame`);
   if (result.error) parts.push(result.error);

@@ -17,7 +17,6 @@ import {
   text,
   valuesList,
   type ArrayKind,
-  type BinaryType,
 } from './sql-values.ts';
 
 /** Rows per unnest statement: bounds the size of one parameter (a batch is normally smaller). */
@@ -34,36 +33,6 @@ function unnestStatement<R>(table: string, columns: readonly Column<R>[], suffix
   const names = columns.map(([name]) => name).join(',');
   const arrays = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(',');
   return `INSERT INTO ${table} (${names}) SELECT * FROM unnest(${arrays}) ${suffix}`;
-}
-
-const BINARY_TYPES: Record<string, BinaryType> = {
-  bigint: 'int8',
-  smallint: 'int2',
-  float8: 'float8',
-  real: 'float4',
-  boolean: 'bool',
-  timestamptz: 'timestamptz',
-  text: 'text',
-  jsonb: 'jsonb',
-  bytea: 'bytea',
-};
-
-/** `rows` as one binary COPY stream, in `columns` order. */
-function copyData<R>(columns: readonly Column<R>[], rows: readonly R[], bytesPerRow: number): Buffer {
-  const types = columns.map(([name, type]) => {
-    const binary = BINARY_TYPES[type];
-    if (!binary) throw new Error(`no binary COPY encoding for ${name} ${type}`);
-    return binary;
-  });
-  const values = columns.map(([, , , value]) => value);
-  const width = columns.length;
-  const writer = new CopyBinaryWriter(rows.length * bytesPerRow + 64);
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r] as R;
-    writer.tuple(width);
-    for (let c = 0; c < width; c++) writer.value(types[c] as BinaryType, (values[c] as Column<R>[3])(row));
-  }
-  return writer.finish();
 }
 
 const copyStatement = <R>(table: string, columns: readonly Column<R>[]): string =>
@@ -109,9 +78,45 @@ const INSERT_POSITIONS = unnestStatement('positions', POSITION_COLUMNS, 'ON CONF
 const COPY_POSITIONS = copyStatement('positions', POSITION_COLUMNS);
 const COPY_POSITIONS_STAGE = copyStatement('positions_stage', POSITION_COLUMNS);
 
-/** The rows as the COPY data insertPositions() sends (built before the transaction: see writer.ts). */
-export const positionsCopyData = (rows: readonly PositionRow[]): Buffer =>
-  copyData(POSITION_COLUMNS, rows, 200);
+/** Fixed-size bytes of one position tuple at most (2 + 21 fields × ≤ 12); attrs reserve for themselves. */
+const POSITION_FIXED_BYTES = 2 + 21 * 12;
+
+/**
+ * The rows as the COPY data insertPositions() sends (built before the transaction: see writer.ts), in
+ * POSITION_COLUMNS order, written field by field into one growing buffer (no per-value dispatch or closure: this
+ * runs for every position).
+ */
+export function positionsCopyData(rows: readonly PositionRow[]): Buffer {
+  const w = new CopyBinaryWriter(rows.length * 200 + 64);
+  for (let i = 0; i < rows.length; i++) {
+    const p = rows[i] as PositionRow;
+    w.reserve(POSITION_FIXED_BYTES);
+    w.tuple(22);
+    w.int8(p.deviceId);
+    w.timestamptz(p.fixedAt);
+    w.timestamptz(p.serverAt);
+    w.int8(p.vehicleId);
+    w.float8(p.lat);
+    w.float8(p.lon);
+    w.float4(p.speedKph);
+    w.float4(p.headingDeg);
+    w.float4(p.altitudeM);
+    w.int2(p.satellites);
+    w.float4(p.hdop);
+    w.bool(p.gpsValid);
+    w.bool(p.ignition);
+    w.bool(p.motion);
+    w.bool(p.mainPower);
+    w.float4(p.mainVoltageV);
+    w.float4(p.batteryVoltageV);
+    w.int2(p.gsmSignal);
+    w.float4(p.distanceM);
+    w.float8(p.odometerM);
+    w.bool(p.history);
+    w.text(json(p.attrs), true);
+  }
+  return w.finish();
+}
 
 /** The positions COPY hit a row already stored (a resend): the writer retries the batch with `dedupe`. */
 export class DuplicatePositionsError extends Error {
@@ -150,6 +155,28 @@ export async function insertPositions(
   }
 }
 
+/**
+ * positions and raw_logs (either may be null: no rows) in one round trip where the engine can (`copyBinaryAll`,
+ * PostgreSQL); returns false when it cannot (the caller then uses insertPositions and insertRawLogs). A unique
+ * violation can only come from positions: DuplicatePositionsError, as there.
+ */
+export async function copyCoreTables(
+  tx: SqlExecutor,
+  positions: Buffer | null,
+  rawLogs: Buffer | null,
+): Promise<boolean> {
+  if (!tx.copyBinaryAll) return false;
+  const copies = [];
+  if (positions) copies.push({ copy: COPY_POSITIONS, data: positions });
+  if (rawLogs) copies.push({ copy: COPY_RAW_LOGS, data: rawLogs });
+  try {
+    await tx.copyBinaryAll(copies);
+  } catch (error) {
+    throw sqlState(error) === UNIQUE_VIOLATION ? new DuplicatePositionsError(error) : error;
+  }
+  return true;
+}
+
 const UNIQUE_VIOLATION = '23505';
 
 function sqlState(error: unknown): string | undefined {
@@ -170,7 +197,25 @@ const RAW_COLUMNS: readonly Column<RawLogRow>[] = [
 const INSERT_RAW_LOGS = unnestStatement('raw_logs', RAW_COLUMNS);
 const COPY_RAW_LOGS = copyStatement('raw_logs', RAW_COLUMNS);
 
-export const rawLogsCopyData = (rows: readonly RawLogRow[]): Buffer => copyData(RAW_COLUMNS, rows, 160);
+/** The raw_logs COPY data, in RAW_COLUMNS order (see positionsCopyData). */
+export function rawLogsCopyData(rows: readonly RawLogRow[]): Buffer {
+  const w = new CopyBinaryWriter(rows.length * 160 + 64);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i] as RawLogRow;
+    w.reserve(2 + 2 * 12);
+    w.tuple(8);
+    w.timestamptz(r.receivedAt);
+    w.int8(r.deviceId);
+    w.text(text(r.imei));
+    w.text(r.protocol);
+    w.text(text(r.remoteAddr));
+    w.bytea(r.bytes);
+    w.text(text(r.decodeError));
+    w.reserve(5);
+    w.bool(r.checksumOk);
+  }
+  return w.finish();
+}
 
 export async function insertRawLogs(
   tx: SqlExecutor,

@@ -30,7 +30,11 @@ export class Batch {
   readonly seenDevices = new Map<bigint, Date>();
   private readonly extra = new Map<string, unknown[]>();
   readonly committed: Promise<void>;
+  /** pending until the flush holding this batch commits (`committed`) or fails (`failed`). */
+  status: 'pending' | 'committed' | 'failed' = 'pending';
   private readonly settle: { resolve: () => void; reject: (error: unknown) => void };
+  /** Called synchronously when the batch settles (connections: acks, back-pressure; no promise per frame). */
+  private listeners: (() => void)[] = [];
 
   constructor() {
     const settle = { resolve: (): void => undefined, reject: (_error: unknown): void => undefined };
@@ -72,11 +76,33 @@ export class Batch {
     );
   }
 
+  /** Runs `listener` once the batch has settled (at once if it has); read `status` to know how. */
+  onSettled(listener: () => void): void {
+    if (this.status === 'pending') this.listeners.push(listener);
+    else listener();
+  }
+
   resolve(): void {
+    this.status = 'committed';
     this.settle.resolve();
+    this.notify();
   }
 
   reject(error: unknown): void {
+    this.status = 'failed';
     this.settle.reject(error);
+    this.notify();
+  }
+
+  private notify(): void {
+    const listeners = this.listeners;
+    this.listeners = [];
+    for (const listener of listeners) {
+      try {
+        listener();
+      } catch {
+        // A listener's failure is its own (a connection closes itself); it must not stop the writer.
+      }
+    }
   }
 }

@@ -28,6 +28,7 @@ import {
   type StateInterval,
   type Trip,
 } from '../../derive/index.ts';
+import { createKeyBatcher, LOAD_BATCH } from '../device-directory.ts';
 import type { BatchTable } from './batch.ts';
 import type { DeviceState } from './device-state.ts';
 import { staticDeriveContext, type DeriveContextProvider } from './derive-context.ts';
@@ -278,6 +279,45 @@ export async function readDeriveState(
   return row ? parsePersistedDeriveState(row.state) : null;
 }
 
+/** A device's persisted derive state as a batched load found it: null = none stored, Error = unreadable. */
+type LoadedDerive = PersistedDeriveState | null | Error;
+
+/** readDeriveState for many devices at once, and the speed limits of their vehicles into `speedLimits`. */
+async function readDeriveBatch(
+  db: SqlExecutor,
+  states: readonly DeviceState[],
+  speedLimits: Map<bigint, number>,
+): Promise<Map<DeviceState, LoadedDerive>> {
+  const vehicleIds = [...new Set(states.flatMap((s) => s.links.map((l) => l.vehicleId.toString())))];
+  const [rows, limits] = await Promise.all([
+    db.query<{ device_id: string; state: unknown }>(
+      `SELECT device_id::text AS device_id, state FROM device_derive_state WHERE device_id = ANY($1::bigint[])`,
+      [states.map((s) => s.device.id.toString())],
+    ),
+    vehicleIds.length === 0
+      ? Promise.resolve([])
+      : db.query<{ id: string; speed_limit_kph: number | null }>(
+          `SELECT id::text AS id, speed_limit_kph FROM vehicles WHERE id = ANY($1::bigint[])`,
+          [vehicleIds],
+        ),
+  ]);
+  for (const row of limits) {
+    if (row.speed_limit_kph === null) speedLimits.delete(BigInt(row.id));
+    else speedLimits.set(BigInt(row.id), row.speed_limit_kph);
+  }
+  const stored = new Map<string, unknown>(rows.map((row) => [row.device_id, row.state]));
+  const result = new Map<DeviceState, LoadedDerive>();
+  for (const state of states) {
+    const value = stored.get(state.device.id.toString());
+    try {
+      result.set(state, value === undefined ? null : parsePersistedDeriveState(value));
+    } catch (error) {
+      result.set(state, error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+  return result;
+}
+
 /** The days to upsert after a step: the touched ones and those the open interval spans. */
 export function daysToWrite(
   preview: readonly DailyStats[],
@@ -339,6 +379,23 @@ export function createDeriveStage(context: DeriveContextProvider = staticDeriveC
   };
   const rederiver = createRederiver({ db: () => client, context, settingsFor });
 
+  /**
+   * The persisted states and vehicle speed limits of devices loading at the same time (a reconnect storm), read
+   * together: one `device_id = ANY($1)` and one `id = ANY($1)` per batch of devices instead of two queries each.
+   * Per executor, so a load never reads through another one's connection.
+   */
+  const loaders = new WeakMap<SqlExecutor, (state: DeviceState) => Promise<LoadedDerive | undefined>>();
+  function loaderFor(db: SqlExecutor): (state: DeviceState) => Promise<LoadedDerive | undefined> {
+    let loader = loaders.get(db);
+    if (!loader) {
+      loader = createKeyBatcher((states: DeviceState[]) => readDeriveBatch(db, states, speedLimits), {
+        maxBatch: LOAD_BATCH,
+      });
+      loaders.set(db, loader);
+    }
+    return loader;
+  }
+
   function write(ctx: IngestContext, head: PersistedDeriveState, offlineEndedAt: Date | null): void {
     ctx.state.ext.set(DERIVE_STAGE, head);
     const state = persistedOf(head, ctx.state);
@@ -360,19 +417,13 @@ export function createDeriveStage(context: DeriveContextProvider = staticDeriveC
         state.device.organisationId,
         ...state.links.map((l) => l.organisationId),
       ]);
-      for (const organisationId of organisations) await context.load(db, organisationId);
-      const vehicleIds = state.links.map((link) => link.vehicleId.toString());
-      if (vehicleIds.length > 0) {
-        const limits = await db.query<{ id: string; speed_limit_kph: number | null }>(
-          `SELECT id::text AS id, speed_limit_kph FROM vehicles WHERE id = ANY($1::bigint[])`,
-          [vehicleIds],
-        );
-        for (const row of limits) {
-          if (row.speed_limit_kph === null) speedLimits.delete(BigInt(row.id));
-          else speedLimits.set(BigInt(row.id), row.speed_limit_kph);
-        }
-      }
-      const persisted = await readDeriveState(db, state.device.id);
+      // Cached per organisation: after the first device of an organisation these resolve at once.
+      const [loaded] = await Promise.all([
+        loaderFor(db)(state),
+        ...[...organisations].map((organisationId) => context.load(db, organisationId)),
+      ]);
+      if (loaded instanceof Error) throw loaded;
+      const persisted = loaded ?? null;
       if (!persisted) return;
       state.ext.set(DERIVE_STAGE, persisted);
       state.distance = persisted.distance;

@@ -20,6 +20,19 @@ export interface SqlExecutor {
    * `COPY raw_logs (a, b)`. Optional: an executor without it makes the writer fall back to unnest INSERTs.
    */
   copyBinary?: (copy: string, data: Uint8Array) => Promise<void>;
+  /**
+   * Several binary COPYs in ONE round trip (PostgreSQL): one simple Query message holding the COPY statements, with
+   * every table's data and CopyDone sent right behind it in one socket write, not after each CopyInResponse. If a
+   * COPY fails, the server drops the CopyData/CopyDone messages still coming (protocol, "COPY Operations") and this
+   * rejects with the error. Optional: without it the writer calls `copyBinary` per table.
+   */
+  copyBinaryAll?: (copies: readonly CopyInput[]) => Promise<void>;
+}
+
+export interface CopyInput {
+  /** `COPY <table> (…)`, up to and excluding FROM. */
+  copy: string;
+  data: Uint8Array;
 }
 
 export interface SqlClient extends SqlExecutor {
@@ -68,13 +81,102 @@ function copyBinaryOn(client: pg.PoolClient, copy: string, data: Uint8Array): Pr
   });
 }
 
-function pgExecutor(target: pg.PoolClient): SqlExecutor {
+/** What node-pg hands a submittable (the parts of its Connection used here). */
+interface PgConnection {
+  stream: { cork(): void; uncork(): void; write(data: Uint8Array): boolean };
+  query(text: string): void;
+}
+
+const COPY_DONE = Buffer.from([0x63, 0, 0, 0, 4]);
+
+/**
+ * A node-pg submittable: `prefix` (e.g. `BEGIN;`) and the COPY statements as one simple Query, followed at once by
+ * each COPY's CopyData and CopyDone, all in one corked write. Settles on ReadyForQuery, or rejects on the first
+ * error (node-pg then detaches it; the server ignores the copy messages still in flight).
+ */
+class MultiCopy {
+  private settled = false;
+
+  constructor(
+    private readonly prefix: string,
+    private readonly copies: readonly CopyInput[],
+    private readonly resolve: () => void,
+    private readonly reject: (error: unknown) => void,
+  ) {}
+
+  submit(connection: PgConnection): void {
+    const statements = this.copies.map((c) => `${c.copy} FROM STDIN WITH (FORMAT binary)`).join(';');
+    const stream = connection.stream;
+    stream.cork();
+    connection.query(`${this.prefix}${statements}`);
+    for (const { data } of this.copies) {
+      const header = Buffer.allocUnsafe(5);
+      header[0] = 0x64; // CopyData
+      header.writeUInt32BE(data.length + 4, 1);
+      stream.write(header);
+      stream.write(data);
+      stream.write(COPY_DONE);
+    }
+    stream.uncork();
+  }
+
+  // node-pg calls these as the server answers; the data is already on its way.
+  handleCopyInResponse(): void {}
+  handleCommandComplete(): void {}
+  handleEmptyQuery(): void {}
+  handleRowDescription(): void {}
+  handleDataRow(): void {}
+  callback(): void {}
+
+  handleReadyForQuery(): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.resolve();
+  }
+
+  handleError(error: unknown): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.reject(error);
+  }
+}
+
+function copyAllOn(client: pg.PoolClient, prefix: string, copies: readonly CopyInput[]): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    client.query(new MultiCopy(prefix, copies, resolve, reject) as unknown as pg.Submittable);
+  });
+}
+
+/**
+ * The executor of one transaction. BEGIN is not sent on its own: it goes in front of the first statement (in the
+ * same Query message as the COPYs, so the writer's BEGIN + COPY positions + COPY raw_logs is one round trip).
+ */
+function pgTransactionExecutor(target: pg.PoolClient): SqlExecutor & { readonly begun: boolean } {
+  let begun = false;
+  const begin = async (): Promise<void> => {
+    if (begun) return;
+    begun = true;
+    await target.query('BEGIN');
+  };
   return {
+    get begun() {
+      return begun;
+    },
     async query<T>(text: string, params: readonly unknown[] = []) {
+      await begin();
       const result = await target.query(text, [...params]);
       return result.rows as T[];
     },
-    copyBinary: (copy, data) => copyBinaryOn(target, copy, data),
+    async copyBinary(copy, data) {
+      await begin();
+      await copyBinaryOn(target, copy, data);
+    },
+    async copyBinaryAll(copies) {
+      if (copies.length === 0) return;
+      const prefix = begun ? '' : 'BEGIN;';
+      begun = true;
+      await copyAllOn(target, prefix, copies);
+    },
   };
 }
 
@@ -95,10 +197,10 @@ function postgresClient(pool: pg.Pool): SqlClient {
     },
     async transaction(fn) {
       const client = await pool.connect();
+      const tx = pgTransactionExecutor(client);
       try {
-        await client.query('BEGIN');
-        const result = await fn(pgExecutor(client));
-        await client.query('COMMIT');
+        const result = await fn(tx);
+        if (tx.begun) await client.query('COMMIT');
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);

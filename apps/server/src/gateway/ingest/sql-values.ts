@@ -46,7 +46,7 @@ export function int16(value: number | null): number | null {
 
 /** PostgreSQL text cannot hold NUL. */
 export function text(value: string | null): string | null {
-  return value === null ? null : value.replaceAll('\u0000', '');
+  return value === null || !value.includes('\u0000') ? value : value.replaceAll('\u0000', '');
 }
 
 /**
@@ -127,8 +127,9 @@ const TWO_32 = 4_294_967_296;
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 
 /**
- * Builds one binary COPY stream: header, tuples, trailer. Values must already be sanitised (num/int16/text/json):
- * null or a non-finite number is written as NULL.
+ * Builds one binary COPY stream (header, tuples, trailer) in ONE growing Buffer. Values must already be sanitised
+ * (num/int16/text/json): null or a non-finite number is written as NULL. The typed methods (`int8`, `float8` …) are
+ * the hot path: a row encoder calls `reserve(bytes)` once for its fixed-size fields, then writes them unchecked.
  */
 export class CopyBinaryWriter {
   private buf: Buffer;
@@ -142,94 +143,164 @@ export class CopyBinaryWriter {
     this.n = 19;
   }
 
-  private room(bytes: number): void {
+  /** Makes room for `bytes` more bytes (callers of the typed methods below reserve for them). */
+  reserve(bytes: number): void {
     if (this.n + bytes <= this.buf.length) return;
     const grown = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.n + bytes));
     this.buf.copy(grown, 0, 0, this.n);
     this.buf = grown;
   }
 
+  /** Starts a tuple of `fields` fields (2 bytes, reserved by the caller). */
   tuple(fields: number): void {
-    this.room(2);
+    this.reserve(2);
     this.buf.writeInt16BE(fields, this.n);
     this.n += 2;
   }
 
-  value(type: BinaryType, v: unknown): void {
-    if (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v))) {
-      this.room(4);
-      this.buf.writeInt32BE(-1, this.n);
-      this.n += 4;
+  /** NULL (4 bytes, reserved by the caller). */
+  null(): void {
+    this.buf.writeInt32BE(-1, this.n);
+    this.n += 4;
+  }
+
+  /** int8 from a bigint (≤ 12 bytes, reserved by the caller); exact for |v| < 2^53, like every id we hold. */
+  int8(v: bigint | number | null): void {
+    if (v === null) return this.null();
+    const x = typeof v === 'bigint' ? Number(v) : v;
+    if (!Number.isSafeInteger(x)) {
+      this.buf.writeInt32BE(8, this.n);
+      this.buf.writeBigInt64BE(BigInt(v), this.n + 4);
+      this.n += 12;
       return;
     }
+    const high = Math.floor(x / TWO_32);
+    this.buf.writeInt32BE(8, this.n);
+    this.buf.writeInt32BE(high, this.n + 4);
+    this.buf.writeUInt32BE(x - high * TWO_32, this.n + 8);
+    this.n += 12;
+  }
+
+  /** int2, rounded and clamped (≤ 6 bytes, reserved). */
+  int2(v: number | null): void {
+    if (v === null || !Number.isFinite(v)) return this.null();
+    this.buf.writeInt32BE(2, this.n);
+    this.buf.writeInt16BE(Math.max(-32768, Math.min(32767, Math.round(v))), this.n + 4);
+    this.n += 6;
+  }
+
+  /** float8 (≤ 12 bytes, reserved); non-finite → NULL. */
+  float8(v: number | null): void {
+    if (v === null || !Number.isFinite(v)) return this.null();
+    this.buf.writeInt32BE(8, this.n);
+    this.buf.writeDoubleBE(v, this.n + 4);
+    this.n += 12;
+  }
+
+  /** float4 (≤ 8 bytes, reserved); non-finite → NULL. */
+  float4(v: number | null): void {
+    if (v === null || !Number.isFinite(v)) return this.null();
+    this.buf.writeInt32BE(4, this.n);
+    this.buf.writeFloatBE(v, this.n + 4);
+    this.n += 8;
+  }
+
+  /** bool (≤ 5 bytes, reserved). */
+  bool(v: boolean | null): void {
+    if (v === null) return this.null();
+    this.buf.writeInt32BE(1, this.n);
+    this.buf[this.n + 4] = v ? 1 : 0;
+    this.n += 5;
+  }
+
+  /** timestamptz from a Date (≤ 12 bytes, reserved); an invalid Date → NULL, never year 2000. */
+  timestamptz(v: Date | null): void {
+    if (v === null) return this.null();
+    // Microseconds since 2000 as int64, written as two halves: exact in a double for any real date.
+    const us = (v.getTime() - PG_EPOCH_MS) * 1000;
+    if (!Number.isFinite(us)) return this.null();
+    const high = Math.floor(us / TWO_32);
+    this.buf.writeInt32BE(8, this.n);
+    this.buf.writeInt32BE(high, this.n + 4);
+    this.buf.writeUInt32BE(us - high * TWO_32, this.n + 8);
+    this.n += 12;
+  }
+
+  /** text (reserves for itself); `jsonb` prefixes jsonb's binary format version 1. */
+  text(v: string | null, jsonb = false): void {
+    if (v === null) {
+      this.reserve(4);
+      return this.null();
+    }
+    const prefix = jsonb ? 1 : 0;
+    const length = v.length;
+    this.reserve(4 + prefix + length * 3);
+    const buf = this.buf;
+    const at = this.n + 4 + prefix;
+    let bytes = length;
+    // Short ASCII (IMEIs, addresses, protocol names, small JSON) byte by byte: cheaper than a native utf8 write.
+    if (length <= 64) {
+      for (let i = 0; i < length; i++) {
+        const c = v.charCodeAt(i);
+        if (c >= 0x80) {
+          bytes = -1;
+          break;
+        }
+        buf[at + i] = c;
+      }
+    } else bytes = -1;
+    if (bytes < 0) bytes = buf.write(v, at, 'utf8');
+    if (prefix) buf[this.n + 4] = 1;
+    buf.writeInt32BE(bytes + prefix, this.n);
+    this.n = at + bytes;
+  }
+
+  /** bytea (reserves for itself). */
+  bytea(v: Uint8Array | null): void {
+    if (v === null) {
+      this.reserve(4);
+      return this.null();
+    }
+    this.reserve(4 + v.length);
+    this.buf.writeInt32BE(v.length, this.n);
+    this.buf.set(v, this.n + 4);
+    this.n += 4 + v.length;
+  }
+
+  /** Any column by its type name (the generic path; row encoders use the typed methods). */
+  value(type: BinaryType, v: unknown): void {
+    if (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v))) {
+      this.reserve(4);
+      return this.null();
+    }
+    switch (type) {
+      case 'text':
+        return this.text(String(v));
+      case 'jsonb':
+        return this.text(String(v), true);
+      case 'bytea':
+        return this.bytea(v as Uint8Array);
+    }
+    this.reserve(12);
     switch (type) {
       case 'int8':
-        this.room(12);
-        this.buf.writeInt32BE(8, this.n);
-        this.buf.writeBigInt64BE(typeof v === 'bigint' ? v : BigInt(v as number), this.n + 4);
-        this.n += 12;
-        return;
+        return this.int8(v as bigint | number);
       case 'int2':
-        this.room(6);
-        this.buf.writeInt32BE(2, this.n);
-        this.buf.writeInt16BE(v as number, this.n + 4);
-        this.n += 6;
-        return;
+        return this.int2(v as number);
       case 'float8':
-        this.room(12);
-        this.buf.writeInt32BE(8, this.n);
-        this.buf.writeDoubleBE(v as number, this.n + 4);
-        this.n += 12;
-        return;
+        return this.float8(v as number);
       case 'float4':
-        this.room(8);
-        this.buf.writeInt32BE(4, this.n);
-        this.buf.writeFloatBE(v as number, this.n + 4);
-        this.n += 8;
-        return;
+        return this.float4(v as number);
       case 'bool':
-        this.room(5);
-        this.buf.writeInt32BE(1, this.n);
-        this.buf[this.n + 4] = v ? 1 : 0;
-        this.n += 5;
-        return;
-      case 'timestamptz': {
-        // Microseconds since 2000 as int64, written as two halves: exact in a double for any real date.
-        const us = ((v as Date).getTime() - PG_EPOCH_MS) * 1000;
-        if (!Number.isFinite(us)) return this.value(type, null); // an invalid Date: NULL, never year 2000
-        const high = Math.floor(us / TWO_32);
-        this.room(12);
-        this.buf.writeInt32BE(8, this.n);
-        this.buf.writeInt32BE(high, this.n + 4);
-        this.buf.writeUInt32BE(us - high * TWO_32, this.n + 8);
-        this.n += 12;
-        return;
-      }
-      case 'text':
-      case 'jsonb': {
-        const s = String(v);
-        const prefix = type === 'jsonb' ? 1 : 0; // jsonb's binary format: version 1, then the text
-        this.room(4 + prefix + s.length * 3);
-        const bytes = this.buf.write(s, this.n + 4 + prefix, 'utf8');
-        if (prefix) this.buf[this.n + 4] = 1;
-        this.buf.writeInt32BE(bytes + prefix, this.n);
-        this.n += 4 + prefix + bytes;
-        return;
-      }
-      case 'bytea': {
-        const bytes = v as Uint8Array;
-        this.room(4 + bytes.length);
-        this.buf.writeInt32BE(bytes.length, this.n);
-        this.buf.set(bytes, this.n + 4);
-        this.n += 4 + bytes.length;
-        return;
-      }
+        return this.bool(Boolean(v));
+      case 'timestamptz':
+        return this.timestamptz(v as Date);
     }
   }
 
   /** Appends the trailer and returns the stream (a view of the internal buffer). */
   finish(): Buffer {
-    this.room(2);
+    this.reserve(2);
     this.buf.writeInt16BE(-1, this.n);
     this.n += 2;
     return this.buf.subarray(0, this.n);

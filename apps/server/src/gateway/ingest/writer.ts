@@ -7,7 +7,8 @@
  *
  *   1. creates the monthly partitions its rows need (outside the transaction: DDL locks the parent briefly) and
  *      encodes positions and raw_logs as binary COPY data (before the transaction: no connection held meanwhile);
- *   2. in ONE transaction: COPY positions, COPY raw_logs, then the state tables — device_latest, devices.last_seen_at,
+ *   2. in ONE transaction: COPY positions, COPY raw_logs (on PostgreSQL with BEGIN in one round trip: sql-client.ts
+ *      copyBinaryAll), then the state tables — device_latest, devices.last_seen_at,
  *      events, unknown_devices, then the tables of later stages;
  *   3. after COMMIT resolves `batch.committed` — connections send the acks waiting on it (an acked message is stored);
  *   4. publishes a LiveDelta on the bus (TOPICS.live).
@@ -26,6 +27,7 @@ import type { LiveDelta } from '@civicfleet/shared';
 import { TOPICS, type Bus } from '../../bus/bus.ts';
 import { Batch, type BatchTable } from './batch.ts';
 import {
+  copyCoreTables,
   DuplicatePositionsError,
   insertEvents,
   insertPositions,
@@ -211,10 +213,14 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
         try {
           inserted = await options.sql.transaction(async (tx) => {
             let at = clock();
-            if (batch.positions.length > 0) await insertPositions(tx, batch.positions, positions, dedupe);
-            at = phase('positions', at);
-            if (batch.rawLogs.length > 0) await insertRawLogs(tx, batch.rawLogs, rawLogs);
-            at = phase('rawLogs', at);
+            // PostgreSQL: BEGIN and both COPYs in one round trip (phase "copy"); else one table after the other.
+            if (!dedupe && (await copyCoreTables(tx, positions, rawLogs))) at = phase('copy', at);
+            else {
+              if (batch.positions.length > 0) await insertPositions(tx, batch.positions, positions, dedupe);
+              at = phase('positions', at);
+              if (batch.rawLogs.length > 0) await insertRawLogs(tx, batch.rawLogs, rawLogs);
+              at = phase('rawLogs', at);
+            }
             copied(flight);
             if (previous) await previous;
             at = phase('waitPrevious', at);

@@ -57,9 +57,14 @@ export const alarmStage: IngestStage = {
   process(ctx) {
     const state = ctx.state;
     const alerts = state.alerts ?? alertStateWithEvents(null, state.openAlarms);
-    const at = new Date(ctx.atMs);
     const pos = ctx.position;
     const alarms = ctx.message.alarms;
+    if (pos && alarms.length === 0 && nothingCanChange(alerts, ctx)) {
+      // What stepDeviceAlerts would return here, without its copies: only the machine's clock moves.
+      state.alerts = { ...alerts, lastMs: ctx.atMs };
+      return;
+    }
+    const at = new Date(ctx.atMs);
     if (!pos && alarms.length === 0) {
       const step = expireAlerts(alerts, at, ctx.settings);
       state.alerts = step.state;
@@ -93,6 +98,19 @@ export const alarmStage: IngestStage = {
     apply(ctx, step.opened, step.closed, live ? alarms : []);
   },
 };
+
+/**
+ * The common fix (no alarm, in order) where the alert machine (derive/alerts.ts stepAlerts) can neither open nor
+ * close anything: no SOS open (nothing to go quiet), no paired alarm open (a fix reporting main power would close a
+ * power cut), no speed limit (derived overspeed off). Then a step only sets `lastMs`; the stage skips the machine's
+ * state copies and result objects (a few µs per fix). Keep in step with stepAlerts.
+ */
+function nothingCanChange(alerts: AlertState, ctx: IngestContext): boolean {
+  if (ctx.late || alerts.sos !== null || ctx.settings.speedLimitKph !== null) return false;
+  if (alerts.lastMs !== null && ctx.atMs < alerts.lastMs) return false;
+  for (const key in alerts.paired) if (Object.hasOwn(alerts.paired, key)) return false;
+  return true;
+}
 
 const keyOf = (alert: { type: string; openedAt: Date }): string =>
   `${alert.type}@${alert.openedAt.getTime()}`;

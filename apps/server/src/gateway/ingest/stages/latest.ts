@@ -43,29 +43,28 @@ export const latestStage: IngestStage = {
   name: 'latest',
   process(ctx) {
     const previous = ctx.state.latest ?? emptyLatest(ctx);
-    const next: LatestRow = {
-      ...previous,
-      lastPacketAt: ctx.serverAt > previous.lastPacketAt ? ctx.serverAt : previous.lastPacketAt,
-    };
+    const previousStatus = previous.status;
+    // The row this open batch already holds for the device is advanced in place (one object per device and batch,
+    // not per fix); a row of an earlier batch (maybe being written now) is never touched: it is copied first.
+    const next: LatestRow = ctx.batch.latest.get(previous.deviceId) === previous ? previous : { ...previous };
+    if (ctx.serverAt > previous.lastPacketAt) next.lastPacketAt = ctx.serverAt;
     if (!ctx.late) {
       const m = ctx.message;
       const pos = ctx.position;
       next.vehicleId = ctx.link?.vehicleId ?? null;
       next.organisationId = ctx.organisationId;
       if (pos) {
-        Object.assign(next, {
-          fixedAt: pos.fixedAt,
-          serverAt: pos.serverAt,
-          lat: pos.lat,
-          lon: pos.lon,
-          speedKph: pos.speedKph,
-          headingDeg: pos.headingDeg,
-          altitudeM: pos.altitudeM,
-          satellites: pos.satellites,
-          gpsValid: pos.gpsValid,
-          motion: pos.motion,
-          odometerM: pos.odometerM,
-        });
+        next.fixedAt = pos.fixedAt;
+        next.serverAt = pos.serverAt;
+        next.lat = pos.lat;
+        next.lon = pos.lon;
+        next.speedKph = pos.speedKph;
+        next.headingDeg = pos.headingDeg;
+        next.altitudeM = pos.altitudeM;
+        next.satellites = pos.satellites;
+        next.gpsValid = pos.gpsValid;
+        next.motion = pos.motion;
+        next.odometerM = pos.odometerM;
       }
       if (m.ignition !== null) next.ignition = m.ignition;
       else if (pos) next.ignition = pos.ignition;
@@ -75,7 +74,7 @@ export const latestStage: IngestStage = {
       if (m.gsmSignal !== null) next.gsmSignal = m.gsmSignal;
       if (pos || next.ignition !== null) {
         const status = basicStatus(next.motion, next.ignition);
-        if (status !== previous.status) {
+        if (status !== previousStatus) {
           next.status = status;
           next.statusSince = pos?.fixedAt ?? ctx.serverAt;
         }

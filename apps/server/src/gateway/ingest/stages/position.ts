@@ -28,11 +28,12 @@ export const filterStage: IngestStage = {
     ctx.late = newestMs !== undefined && fixedAtMs < newestMs;
     ctx.history = m.history || ctx.late;
     ctx.atMs = fixedAtMs;
-    const attrs: Record<string, unknown> = {};
-    if (Object.keys(m.io).length > 0) attrs.io = m.io;
-    if (m.alarms.length > 0) attrs.alarms = m.alarms;
-    if (m.checksumOk === false) attrs.checksumOk = false;
-    if (ctx.late) attrs.late = true;
+    // attrs only when there is something to keep (most fixes of some protocols have none).
+    let attrs: Record<string, unknown> | null = null;
+    if (hasKeys(m.io)) attrs = { io: m.io };
+    if (m.alarms.length > 0) (attrs ??= {}).alarms = m.alarms;
+    if (m.checksumOk === false) (attrs ??= {}).checksumOk = false;
+    if (ctx.late) (attrs ??= {}).late = true;
     ctx.position = {
       deviceId: ctx.state.device.id,
       fixedAt: new Date(fixedAtMs),
@@ -55,10 +56,15 @@ export const filterStage: IngestStage = {
       distanceM: null,
       odometerM: m.odometerM,
       history: ctx.history,
-      attrs: Object.keys(attrs).length > 0 ? attrs : null,
+      attrs,
     };
   },
 };
+
+function hasKeys(object: object): boolean {
+  for (const key in object) if (Object.hasOwn(object, key)) return true;
+  return false;
+}
 
 function drop(ctx: IngestContext, reason: string): void {
   ctx.dropped = reason;
