@@ -43,6 +43,15 @@ export const devices = pgTable(
     /** Drop frames whose checksum does not match instead of storing them flagged (protocols README). */
     strictChecksum: boolean('strict_checksum').notNull().default(false),
     lastSeenAt: timestamptz('last_seen_at'),
+    /** The firmware version an update command was last queued for (null: none pending or recorded). */
+    targetFirmware: text('target_firmware'),
+    /** Who allocated it to its current owner: where a rollback returns it (null: never allocated). */
+    allocatedFromOrganisationId: ref('allocated_from_organisation_id').references(() => organisations.id),
+    /**
+     * Temporary (debug) devices only: after this instant the device is treated as deleted (the device service
+     * soft-deletes expired ones; the gateway's directory should also skip `expires_at <= now()`). Null = permanent.
+     */
+    expiresAt: timestamptz('expires_at'),
     deleted: boolean('deleted').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   uniqueIndex,
@@ -15,6 +16,7 @@ import { adminDivisions } from './admin-divisions.ts';
 import { createdAt, id, ref, timestamptz, updatedAt } from './columns.ts';
 import { devices } from './devices.ts';
 import { organisations } from './organisations.ts';
+import { vehicles } from './vehicles.ts';
 
 /** What a geofence is to a municipal fleet; dump yards and transfer stations make disposal trips (SWM issue). */
 export const GEOFENCE_KINDS = [
@@ -93,5 +95,26 @@ export const geofenceVisits = pgTable(
     index('geofence_visits_organisation_entered_idx').on(t.organisationId, t.enteredAt),
     index('geofence_visits_geofence_entered_idx').on(t.geofenceId, t.enteredAt),
     check('geofence_visits_target_chk', sql`(${t.geofenceId} is null) <> (${t.divisionId} is null)`),
+  ],
+);
+
+/**
+ * Which vehicles a geofence is meant for (PUT /v1/geofence/:id/vehicles). A fence with no rows here applies to every
+ * vehicle of its organisation; the derive context does not read this table yet (modules/geofence/README.md).
+ */
+export const geofenceVehicles = pgTable(
+  'geofence_vehicles',
+  {
+    geofenceId: ref('geofence_id')
+      .notNull()
+      .references(() => geofences.id, { onDelete: 'cascade' }),
+    vehicleId: ref('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'geofence_vehicles_pk', columns: [t.geofenceId, t.vehicleId] }),
+    index('geofence_vehicles_vehicle_idx').on(t.vehicleId),
   ],
 );

@@ -2,6 +2,7 @@ import type { Database } from '../client.ts';
 import { backfillDemoGeography } from './demo-geography.ts';
 import { seedDemo } from './demo.ts';
 import { ensureBuiltinRoles } from './roles.ts';
+import { ensureReferenceRtos } from './rtos.ts';
 
 export interface PrepareResult {
   seededDemo: boolean;
@@ -15,6 +16,7 @@ export async function prepareDatabase(
 ): Promise<PrepareResult> {
   await database.migrate();
   await ensureBuiltinRoles(database.db);
+  await ensureReferenceRtos(database.db);
   const seededDemo = options.demo ? await seedDemo(database.db, { fleet: options.demoFleet ?? true }) : false;
   // A demo database seeded before the demo wards had boundaries and geofences existed gets them now.
   if (options.demo && !seededDemo) await backfillDemoGeography(database.db);
