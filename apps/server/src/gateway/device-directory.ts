@@ -151,7 +151,8 @@ export function createDeviceDirectory(db: SqlExecutor, stages: readonly IngestSt
   async function readMany(imeis: string[]): Promise<Map<string, DeviceState | null | LoadError>> {
     const rows = await db.query<DeviceDbRow>(
       `SELECT id::text AS id, imei, organisation_id::text AS organisation_id, strict_checksum, protocol
-       FROM devices WHERE imei = ANY($1::text[]) AND NOT deleted`,
+       FROM devices WHERE imei = ANY($1::text[]) AND NOT deleted
+         AND (expires_at IS NULL OR expires_at > now())`,
       [imeis],
     );
     const devices = new Map<string, DeviceRecord>();

@@ -1,5 +1,5 @@
 /**
- * A device moved to another vehicle in the console: the link change is published on TOPICS.devices and the gateway
+ * Device records changed in the console. A device moved to another vehicle in the console: the link change is published on TOPICS.devices and the gateway
  * attributes the device's next fix to the new vehicle at once (without the signal it would keep the old link for up to
  * REFRESH_MS, 60 s).
  */
@@ -71,5 +71,36 @@ describe('relinking a device in the console', () => {
     expect(stored.map((r) => r.vehicle_id)).toEqual([String(tracked.vehicleId), String(next)]);
     device.socket.end();
     await device.closed;
+  });
+
+  it('treats a temporary device past its expiry as unknown', async () => {
+    const indore = await organisationId(t.db, INDORE);
+    const live = await seedTrackedVehicle(t.db, {
+      imei: '359710049095902',
+      protocol: 'gt06',
+      organisationId: indore,
+      registrationNumber: 'MP09RL0003',
+    });
+    const expired = await seedTrackedVehicle(t.db, {
+      imei: '359710049095903',
+      protocol: 'gt06',
+      organisationId: indore,
+      registrationNumber: 'MP09RL0004',
+    });
+    await t.db.execute(
+      sql`update devices set expires_at = now() + interval '1 hour' where id = ${live.deviceId}`,
+    );
+    await t.db.execute(
+      sql`update devices set expires_at = now() - interval '1 minute' where id = ${expired.deviceId}`,
+    );
+    const answered = async (imei: string) => {
+      const device = await TcpDevice.connect(gateway.ports.gt06 ?? 0);
+      await device.write(gt06Login(imei, 1));
+      const reply = await device.read(10, 1500).catch(() => null);
+      device.socket.destroy();
+      return reply !== null;
+    };
+    expect(await answered(live.imei)).toBe(true);
+    expect(await answered(expired.imei)).toBe(false);
   });
 });

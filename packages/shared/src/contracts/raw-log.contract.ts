@@ -33,6 +33,8 @@ export const RawLogSchema = z.object({
   text: z.string(),
   decodeError: z.string().nullable(),
   checksumOk: z.boolean().nullable(),
+  /** The frame decoded again by packages/protocols (normalised messages as JSON); null when it cannot be decoded. */
+  decoded: z.array(z.record(z.string(), z.unknown())).nullable(),
 });
 export type RawLog = z.infer<typeof RawLogSchema>;
 export const RawLogPageSchema = listPageSchema(RawLogSchema);

@@ -1,9 +1,10 @@
 /** SQL of devices. Soft-deleted devices are never listed or found. */
-import { and, asc, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, notInArray, or, type SQL } from 'drizzle-orm';
 import type { DeviceSortField, ListQuery, UnknownDeviceSortField } from '@civicfleet/shared';
 import type { Db } from '../../db/client.ts';
 import { countSelection, planList, runList, type ListDefinition } from '../../db/list-query.ts';
 import {
+  deviceLatest,
   devices,
   organisations,
   unknownDevices,
@@ -14,7 +15,7 @@ import { orgScope, type OrgIds } from '../organisation/scope.ts';
 
 export type NewDevice = typeof devices.$inferInsert;
 
-/** Inserts a device (seeding, tests; the management issue adds the route). Returns its id. */
+/** Inserts a device. Returns its id. */
 export async function createDevice(db: Db, values: NewDevice): Promise<bigint> {
   const [row] = await db.insert(devices).values(values).returning({ id: devices.id });
   if (!row) throw new Error('device insert returned no row');
@@ -36,6 +37,9 @@ const columns = {
   strictChecksum: devices.strictChecksum,
   lastSeenAt: devices.lastSeenAt,
   createdAt: devices.createdAt,
+  targetFirmware: devices.targetFirmware,
+  expiresAt: devices.expiresAt,
+  allocatedFromOrganisationId: devices.allocatedFromOrganisationId,
   organisation: {
     id: organisations.id,
     tradeName: organisations.tradeName,
@@ -47,7 +51,8 @@ const columns = {
 
 export interface DeviceFilter {
   orgIds: OrgIds;
-  status?: (typeof devices.$inferSelect)['status'] | undefined;
+  status?: Array<(typeof devices.$inferSelect)['status']> | undefined;
+  statusNotIn?: Array<(typeof devices.$inferSelect)['status']> | undefined;
   organisationId?: bigint | undefined;
 }
 
@@ -56,7 +61,8 @@ function where(filter: DeviceFilter): SQL | undefined {
     eq(devices.deleted, false),
     orgScope(filter.orgIds, devices.organisationId),
   ];
-  if (filter.status) conditions.push(eq(devices.status, filter.status));
+  if (filter.status) conditions.push(inArray(devices.status, filter.status));
+  if (filter.statusNotIn) conditions.push(notInArray(devices.status, filter.statusNotIn));
   if (filter.organisationId !== undefined) conditions.push(eq(devices.organisationId, filter.organisationId));
   return and(...conditions);
 }
@@ -100,6 +106,68 @@ export async function listDevices(db: Db, filter: DeviceFilter, query: ListQuery
 export async function findDevice(db: Db, id: bigint, orgIds: OrgIds) {
   const [row] = await joined(db)
     .where(and(eq(devices.id, id), eq(devices.deleted, false), orgScope(orgIds, devices.organisationId)))
+    .limit(1);
+  return row;
+}
+
+export type DeviceRow = NonNullable<Awaited<ReturnType<typeof findDevice>>>;
+
+/** By IMEI, ICCID or (all digits, up to 19) id: the device details page's search term. */
+export async function findDeviceByTerm(db: Db, term: string, orgIds: OrgIds) {
+  const matches: SQL[] = [eq(devices.imei, term), eq(devices.iccid, term)];
+  if (/^\d{1,18}$/.test(term)) matches.push(eq(devices.id, BigInt(term)));
+  const [row] = await joined(db)
+    .where(and(or(...matches), eq(devices.deleted, false), orgScope(orgIds, devices.organisationId)))
+    .orderBy(asc(devices.id))
+    .limit(1);
+  return row;
+}
+
+/** Scoped live devices by ids or IMEIs (bulk allocate / rollback). */
+export async function findDevicesByRefs(
+  db: Db,
+  refs: { ids?: bigint[] | undefined; imeis?: string[] | undefined },
+  orgIds: OrgIds,
+) {
+  const match = refs.ids ? inArray(devices.id, refs.ids) : inArray(devices.imei, refs.imeis ?? []);
+  return joined(db).where(and(match, eq(devices.deleted, false), orgScope(orgIds, devices.organisationId)));
+}
+
+/** A device row by IMEI whatever its state (deleted included): unique-IMEI checks and re-registration. */
+export async function findAnyByImei(db: Db, imei: string) {
+  const [row] = await db
+    .select({ id: devices.id, deleted: devices.deleted })
+    .from(devices)
+    .where(eq(devices.imei, imei))
+    .limit(1);
+  return row;
+}
+
+export async function updateDevice(db: Db, id: bigint, values: Partial<NewDevice>): Promise<void> {
+  await db.update(devices).set(values).where(eq(devices.id, id));
+}
+
+/** Soft-deletes temporary devices past their expiry; returns their ids. */
+export async function expireTemporaryDevices(db: Db, now: Date): Promise<bigint[]> {
+  const rows = await db
+    .update(devices)
+    .set({ deleted: true, updatedAt: now })
+    .where(and(isNotNull(devices.expiresAt), lte(devices.expiresAt, now), eq(devices.deleted, false)))
+    .returning({ id: devices.id });
+  return rows.map((r) => r.id);
+}
+
+export async function findLatest(db: Db, deviceId: bigint) {
+  const [row] = await db.select().from(deviceLatest).where(eq(deviceLatest.deviceId, deviceId)).limit(1);
+  return row;
+}
+
+/** A live organisation's id and name (allocation target). */
+export async function findLiveOrganisation(db: Db, id: bigint) {
+  const [row] = await db
+    .select({ id: organisations.id, tradeName: organisations.tradeName })
+    .from(organisations)
+    .where(and(eq(organisations.id, id), eq(organisations.deleted, false)))
     .limit(1);
   return row;
 }

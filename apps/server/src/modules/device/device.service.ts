@@ -1,15 +1,44 @@
-/** Devices, read side: scoped to the caller's organisation subtree (404 outside it). */
-import type { Device, DeviceListQuery, ListPage, ListQuery, UnknownDevice } from '@civicfleet/shared';
+/**
+ * Devices: list/read scoped to the caller's organisation subtree (404 outside it), create/edit/delete with a unique
+ * IMEI, and the device details page. Lifecycle changes (allocate, rollback, status, firmware) are in
+ * device-lifecycle.service.ts. Every change is audited.
+ */
+import type {
+  Device,
+  DeviceDetails,
+  DeviceInputParsed,
+  DeviceListQuery,
+  ListPage,
+  ListQuery,
+  UnknownDevice,
+} from '@civicfleet/shared';
 import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/list-query.ts';
-import { NotFoundError } from '../../http/errors.ts';
-import type { AuthContext } from '../../http/types.ts';
-import { toId } from '../organisation/scope.ts';
+import { ConflictError, NotFoundError } from '../../http/errors.ts';
+import type { AuthContext, Clock } from '../../http/types.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { canSeeOrganisation, toId, type Actor } from '../organisation/scope.ts';
+import { latestRawLogsOfDevice } from '../raw-log/raw-log.repository.ts';
+import { toRawLog } from '../raw-log/raw-log.service.ts';
 import * as repo from './device.repository.ts';
 
-type Row = Awaited<ReturnType<typeof repo.listDevices>>['items'][number];
+export const DEVICE_AUDIT = {
+  created: 'device.created',
+  updated: 'device.updated',
+  deleted: 'device.deleted',
+  allocated: 'device.allocated',
+  rolledBack: 'device.rolled-back',
+  statusChanged: 'device.status-changed',
+  firmwareUpdate: 'device.firmware-update',
+  temporaryCreated: 'device.temporary-created',
+} as const;
 
-export function toDevice(row: Row): Device {
+/** Frames shown on the details page. */
+export const DETAILS_RAW_PACKETS = 50;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toDevice(row: repo.DeviceRow): Device {
   return {
     id: String(row.id),
     imei: row.imei,
@@ -28,8 +57,10 @@ export function toDevice(row: Row): Device {
     firmware: row.firmware,
     protocol: row.protocol,
     strictChecksum: row.strictChecksum,
-    lastSeenAt: row.lastSeenAt ? row.lastSeenAt.toISOString() : null,
+    lastSeenAt: iso(row.lastSeenAt),
     createdAt: row.createdAt.toISOString(),
+    targetFirmware: row.targetFirmware,
+    expiresAt: iso(row.expiresAt),
     vehicle:
       row.vehicleId === null || row.registrationNumber === null
         ? null
@@ -37,14 +68,39 @@ export function toDevice(row: Row): Device {
   };
 }
 
-export function createDeviceService({ db }: { db: Db }) {
+export const imeiTaken = () =>
+  new ConflictError('A device with this IMEI is already registered.', {
+    imei: 'Already registered',
+  });
+
+export function createDeviceService({ db, clock }: { db: Db; clock: Clock }) {
+  async function scoped(auth: AuthContext, id: bigint): Promise<repo.DeviceRow> {
+    await repo.expireTemporaryDevices(db, clock());
+    const row = await repo.findDevice(db, id, auth.orgIds);
+    if (!row) throw new NotFoundError('Device not found.');
+    return row;
+  }
+
+  /** The owner a create/edit asks for: in the caller's scope (404 otherwise), the caller's own by default. */
+  async function ownerOf(auth: AuthContext, organisationId: string | undefined): Promise<bigint> {
+    const id = organisationId === undefined ? auth.organisationId : toId(organisationId);
+    if (!canSeeOrganisation(auth, id) || !(await repo.findLiveOrganisation(db, id))) {
+      throw new NotFoundError('Organisation not found.');
+    }
+    return id;
+  }
+
   return {
+    scoped,
+
     async list(auth: AuthContext, query: DeviceListQuery): Promise<ListPage<Device>> {
+      await repo.expireTemporaryDevices(db, clock());
       const page = await repo.listDevices(
         db,
         {
           orgIds: auth.orgIds,
           status: query.status,
+          statusNotIn: query.statusNotIn,
           organisationId: query.organisationId === undefined ? undefined : toId(query.organisationId),
         },
         query,
@@ -53,9 +109,155 @@ export function createDeviceService({ db }: { db: Db }) {
     },
 
     async get(auth: AuthContext, id: bigint): Promise<Device> {
-      const row = await repo.findDevice(db, id, auth.orgIds);
+      return toDevice(await scoped(auth, id));
+    },
+
+    /** Registers a device (status NEW). A soft-deleted device with the same IMEI is brought back with the new data. */
+    async create({ auth, ip }: Actor, input: DeviceInputParsed): Promise<Device> {
+      const organisationId = await ownerOf(auth, input.organisationId);
+      const now = clock();
+      const values = {
+        imei: input.imei,
+        iccid: input.iccid,
+        sim1: input.sim1,
+        sim2: input.sim2,
+        esimProvider: input.eSimProvider,
+        model: input.model,
+        firmware: input.firmware,
+        protocol: input.protocol,
+        panicButtonCount: input.panicButtonCount,
+        organisationId,
+      };
+      const id = await db.transaction(async (tx) => {
+        const existing = await repo.findAnyByImei(tx, input.imei);
+        if (existing && !existing.deleted) throw imeiTaken();
+        let deviceId: bigint;
+        if (existing) {
+          deviceId = existing.id;
+          await repo.updateDevice(tx, deviceId, {
+            ...values,
+            status: 'NEW',
+            deleted: false,
+            expiresAt: null,
+            targetFirmware: null,
+            allocatedFromOrganisationId: null,
+            createdAt: now,
+            updatedAt: now,
+          });
+        } else {
+          deviceId = await repo.createDevice(tx, { ...values, createdAt: now, updatedAt: now });
+        }
+        await recordAudit(tx, {
+          action: DEVICE_AUDIT.created,
+          actorUserId: auth.userId,
+          organisationId,
+          entity: 'device',
+          entityId: deviceId,
+          detail: { imei: input.imei },
+          ip,
+          at: now,
+        });
+        return deviceId;
+      });
+      return toDevice(await scoped(auth, id));
+    },
+
+    /** Edits identity, SIMs, model and owner (the owner only within the caller's scope). Status has its own route. */
+    async update({ auth, ip }: Actor, id: bigint, input: DeviceInputParsed): Promise<Device> {
+      const current = await scoped(auth, id);
+      const organisationId =
+        input.organisationId === undefined
+          ? current.organisation.id
+          : await ownerOf(auth, input.organisationId);
+      const now = clock();
+      await db.transaction(async (tx) => {
+        if (input.imei !== current.imei) {
+          const other = await repo.findAnyByImei(tx, input.imei);
+          if (other) throw imeiTaken();
+        }
+        await repo.updateDevice(tx, id, {
+          imei: input.imei,
+          iccid: input.iccid,
+          sim1: input.sim1,
+          sim2: input.sim2,
+          esimProvider: input.eSimProvider,
+          model: input.model,
+          firmware: input.firmware,
+          protocol: input.protocol,
+          panicButtonCount: input.panicButtonCount,
+          organisationId,
+          updatedAt: now,
+        });
+        await recordAudit(tx, {
+          action: DEVICE_AUDIT.updated,
+          actorUserId: auth.userId,
+          organisationId,
+          entity: 'device',
+          entityId: id,
+          detail: { imei: input.imei, previousImei: current.imei },
+          ip,
+          at: now,
+        });
+      });
+      return toDevice(await scoped(auth, id));
+    },
+
+    /** Soft delete. A device on a vehicle must be unlinked first (the vehicle module's link route). */
+    async remove({ auth, ip }: Actor, id: bigint): Promise<void> {
+      const current = await scoped(auth, id);
+      if (current.vehicleId !== null) {
+        throw new ConflictError(
+          `The device is linked to ${current.registrationNumber ?? 'a vehicle'}: unlink it first.`,
+        );
+      }
+      const now = clock();
+      await db.transaction(async (tx) => {
+        await repo.updateDevice(tx, id, { deleted: true, updatedAt: now });
+        await recordAudit(tx, {
+          action: DEVICE_AUDIT.deleted,
+          actorUserId: auth.userId,
+          organisationId: current.organisation.id,
+          entity: 'device',
+          entityId: id,
+          detail: { imei: current.imei },
+          ip,
+          at: now,
+        });
+      });
+    },
+
+    async details(auth: AuthContext, term: string): Promise<DeviceDetails> {
+      await repo.expireTemporaryDevices(db, clock());
+      const row = await repo.findDeviceByTerm(db, term, auth.orgIds);
       if (!row) throw new NotFoundError('Device not found.');
-      return toDevice(row);
+      const [latest, frames] = await Promise.all([
+        repo.findLatest(db, row.id),
+        latestRawLogsOfDevice(db, { id: row.id, imei: row.imei }, DETAILS_RAW_PACKETS),
+      ]);
+      return {
+        device: toDevice(row),
+        latest: latest
+          ? {
+              fixedAt: iso(latest.fixedAt),
+              lastPacketAt: latest.lastPacketAt.toISOString(),
+              lat: latest.lat,
+              lon: latest.lon,
+              speedKph: latest.speedKph,
+              ignition: latest.ignition,
+              status: latest.status,
+            }
+          : null,
+        health: {
+          mainPower: latest?.mainPower ?? null,
+          mainVoltageV: latest?.mainVoltageV ?? null,
+          batteryVoltageV: latest?.batteryVoltageV ?? null,
+          gsmSignal: latest?.gsmSignal ?? null,
+          satellites: latest?.satellites ?? null,
+          gpsValid: latest?.gpsValid ?? null,
+          lastPacketAt: latest ? latest.lastPacketAt.toISOString() : iso(row.lastSeenAt),
+        },
+        rawPackets: frames.map(toRawLog),
+      };
     },
 
     async unknown(query: ListQuery): Promise<ListPage<UnknownDevice>> {
@@ -71,3 +273,5 @@ export function createDeviceService({ db }: { db: Db }) {
     },
   };
 }
+
+export type DeviceService = ReturnType<typeof createDeviceService>;

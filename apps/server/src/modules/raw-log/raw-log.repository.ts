@@ -75,3 +75,26 @@ export async function listRawLogs(db: Db, filter: RawLogFilter, query: ListQuery
   };
   return page;
 }
+
+/** The newest `limit` frames of one device (device details page), whatever their age. */
+export async function latestRawLogsOfDevice(db: Db, device: { id: bigint; imei: string }, limit: number) {
+  return (
+    db
+      .select({
+        id: rawLogs.id,
+        receivedAt: rawLogs.receivedAt,
+        imei: rawLogs.imei,
+        deviceId: rawLogs.deviceId,
+        protocol: rawLogs.protocol,
+        remoteAddr: rawLogs.remoteAddr,
+        bytes: rawLogs.bytes,
+        decodeError: rawLogs.decodeError,
+        checksumOk: rawLogs.checksumOk,
+      })
+      .from(rawLogs)
+      // By IMEI first: raw_logs_imei_received_idx serves it on every partition.
+      .where(and(eq(rawLogs.imei, device.imei), eq(rawLogs.deviceId, device.id)))
+      .orderBy(desc(rawLogs.receivedAt), desc(rawLogs.id))
+      .limit(limit)
+  );
+}

@@ -69,6 +69,7 @@ describe('/v1/raw-logs', () => {
       length: 4,
       decodeError: 'not an AIS-140 frame',
       checksumOk: false,
+      decoded: null,
     });
   });
 

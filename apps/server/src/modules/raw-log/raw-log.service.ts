@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/list-query.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import type { AuthContext, Clock } from '../../http/types.ts';
+import { decodeFrame } from './raw-log.decode.ts';
 import * as repo from './raw-log.repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -27,19 +28,27 @@ export function createRawLogService({ db, clock }: { db: Db; clock: Clock }) {
         throw new BadRequestError('Choose at most 31 days.', { from: 'At most 31 days before to' });
       }
       const page = await repo.listRawLogs(db, { orgIds: auth.orgIds, imei: query.imei, from, to }, query);
-      return mapPage(page, (r) => ({
-        id: String(r.id),
-        receivedAt: r.receivedAt.toISOString(),
-        imei: r.imei,
-        deviceId: r.deviceId === null ? null : String(r.deviceId),
-        protocol: r.protocol,
-        remoteAddr: r.remoteAddr,
-        length: r.bytes.length,
-        hex: r.bytes.toString('hex'),
-        text: printable(r.bytes),
-        decodeError: r.decodeError,
-        checksumOk: r.checksumOk,
-      }));
+      return mapPage(page, toRawLog);
     },
+  };
+}
+
+type RawLogRow = Awaited<ReturnType<typeof repo.listRawLogs>>['items'][number];
+
+/** A stored frame on the wire: hex, printable text and the decoded messages. */
+export function toRawLog(r: RawLogRow): RawLog {
+  return {
+    id: String(r.id),
+    receivedAt: r.receivedAt.toISOString(),
+    imei: r.imei,
+    deviceId: r.deviceId === null ? null : String(r.deviceId),
+    protocol: r.protocol,
+    remoteAddr: r.remoteAddr,
+    length: r.bytes.length,
+    hex: r.bytes.toString('hex'),
+    text: printable(r.bytes),
+    decodeError: r.decodeError,
+    checksumOk: r.checksumOk,
+    decoded: decodeFrame(r.protocol, r.bytes, r.imei),
   };
 }

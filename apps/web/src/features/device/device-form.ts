@@ -1,0 +1,90 @@
+/** The device form's rules (messages are `device` i18n keys) and its mapping to the contract's body. */
+import {
+  DEVICE_PROTOCOLS,
+  ESIM_PROVIDERS,
+  isLuhnValid,
+  type Device,
+  type DeviceInput,
+} from '@civicfleet/shared';
+import { z } from 'zod';
+
+const digits = (pattern: RegExp, message: string) =>
+  z.string().trim().regex(pattern, message).or(z.literal(''));
+
+export const DeviceFormSchema = z.object({
+  imei: z
+    .string()
+    .trim()
+    .regex(/^\d{15}$/, 'validation.imei')
+    .refine(isLuhnValid, 'validation.imeiLuhn'),
+  iccid: digits(/^\d{18,22}$/, 'validation.iccid'),
+  sim1: digits(/^\d{10,15}$/, 'validation.sim'),
+  sim2: digits(/^\d{10,15}$/, 'validation.sim'),
+  eSimProvider: z.enum(ESIM_PROVIDERS).or(z.literal('')),
+  model: z.string().trim().max(64, 'validation.tooLong'),
+  firmware: z.string().trim().max(64, 'validation.tooLong'),
+  protocol: z.enum(DEVICE_PROTOCOLS).or(z.literal('')),
+  panicButtonCount: z.string().regex(/^[0-8]$/, 'validation.panic'),
+  organisationId: z.string().min(1, 'validation.organisationRequired'),
+});
+export type DeviceFormValues = z.infer<typeof DeviceFormSchema>;
+
+export const DEVICE_FORM_FIELDS = [
+  'imei',
+  'iccid',
+  'sim1',
+  'sim2',
+  'eSimProvider',
+  'model',
+  'firmware',
+  'protocol',
+  'panicButtonCount',
+  'organisationId',
+] as const;
+
+export const EMPTY_DEVICE_FORM: DeviceFormValues = {
+  imei: '',
+  iccid: '',
+  sim1: '',
+  sim2: '',
+  eSimProvider: '',
+  model: '',
+  firmware: '',
+  protocol: '',
+  panicButtonCount: '0',
+  organisationId: '',
+};
+
+export function toFormValues(device: Device): DeviceFormValues {
+  return {
+    imei: device.imei,
+    iccid: device.iccid ?? '',
+    sim1: device.sim1 ?? '',
+    sim2: device.sim2 ?? '',
+    eSimProvider: (ESIM_PROVIDERS as readonly string[]).includes(device.eSimProvider ?? '')
+      ? (device.eSimProvider as DeviceFormValues['eSimProvider'])
+      : '',
+    model: device.model ?? '',
+    firmware: device.firmware ?? '',
+    protocol: device.protocol ?? '',
+    panicButtonCount: String(device.panicButtonCount),
+    organisationId: device.organisation.id,
+  };
+}
+
+/** Empty texts go as null: the server clears them. */
+export function toDeviceBody(values: DeviceFormValues): DeviceInput {
+  const orNull = (v: string) => (v === '' ? null : v);
+  return {
+    imei: values.imei,
+    iccid: orNull(values.iccid),
+    sim1: orNull(values.sim1),
+    sim2: orNull(values.sim2),
+    eSimProvider: values.eSimProvider === '' ? null : values.eSimProvider,
+    model: orNull(values.model),
+    firmware: orNull(values.firmware),
+    protocol: values.protocol === '' ? null : values.protocol,
+    panicButtonCount: Number(values.panicButtonCount),
+    organisationId: values.organisationId,
+  };
+}
