@@ -99,8 +99,8 @@ describe('organisation isolation', () => {
     it('organisations: absent from the list, 404 on read, update and delete', async () => {
       const { mine, theirs, who } = both();
       const theirOrg = theirs.session.user.organisation.id;
-      const list = await data<{ rows: Organisation[] }>(who, '/v1/organisation');
-      const ids = list.rows.map((o) => o.id);
+      const list = await data<{ items: Organisation[] }>(who, '/v1/organisation');
+      const ids = list.items.map((o) => o.id);
       expect(ids).toEqual(expect.arrayContaining([mine.session.user.organisation.id, mine.childOrgId]));
       expect(ids).not.toContain(theirOrg);
       expect(ids).not.toContain(theirs.childOrgId);
@@ -206,8 +206,12 @@ describe('organisation isolation', () => {
       expect(found.Users.map((u) => u.id)).toEqual([mine.userId]);
       expect((await data<SearchResult>(who, `/v1/search?query=${theirs.userName}`)).Users).toEqual([]);
       expect(
-        (await data<SearchResult>(who, `/v1/search?query=${encodeURIComponent(theirs.session.user.email ?? '')}`))
-          .Users,
+        (
+          await data<SearchResult>(
+            who,
+            `/v1/search?query=${encodeURIComponent(theirs.session.user.email ?? '')}`,
+          )
+        ).Users,
       ).toEqual([]);
     });
   });

@@ -3,11 +3,10 @@
  * options 5/10/15 in the generic table and 5/10/25/50/100 in the results table). Query strings are coerced, so the
  * same schema validates `?page=2&pageSize=25` on the server and builds the query in the console.
  *
- * Device, unknown-device, vehicle, user and raw-log lists use this shape; the server builds their SQL in one place
- * (apps/server/src/db/list-query.ts: searchable columns, a whitelist of sort keys — anything else is a 400 "Invalid
- * sort field: <name>" —, LIMIT/OFFSET and count(*) over the same WHERE). The organisation list still takes a 0-based
- * `page` with `sort`/`order` and answers `{ rows, total }` (envelope.ts `PageQuerySchema`, `pageSchema`), as does the
- * live status board GET /vehicle/statuses; `toLegacyPageQuery` and `fromLegacyPage` bridge the two until they move.
+ * Every management list uses this shape; the server builds their SQL in one place (apps/server/src/db/list-query.ts:
+ * searchable columns, a whitelist of sort keys — anything else is a 400 "Invalid sort field: <name>" —, LIMIT/OFFSET
+ * and count(*) over the same WHERE). Only the live status board GET /vehicle/statuses still takes envelope.ts
+ * `PageQuerySchema` (0-based page, up to 5,000 rows a page for the live screen).
  */
 import { z } from 'zod';
 
@@ -63,29 +62,4 @@ export function listPageSchema<T extends z.ZodType>(item: T) {
 /** Items `offset … offset + limit` of a query, for repositories. */
 export function listOffset(query: Pick<ListQuery, 'page' | 'pageSize'>): { offset: number; limit: number } {
   return { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
-}
-
-/** A ListQuery as the older list routes read it (0-based `page`, `sort`, `order`). */
-export function toLegacyPageQuery(query: ListQuery): {
-  page: number;
-  pageSize: number;
-  search?: string;
-  sort?: string;
-  order: SortOrder;
-} {
-  return {
-    page: query.page - 1,
-    pageSize: query.pageSize,
-    ...(query.search === undefined ? {} : { search: query.search }),
-    ...(query.sortBy === undefined ? {} : { sort: query.sortBy }),
-    order: query.sortOrder,
-  };
-}
-
-/** An older route's `{ rows, total }` answer as a ListPage. */
-export function fromLegacyPage<T>(
-  answer: { rows: T[]; total: number },
-  query: Pick<ListQuery, 'page' | 'pageSize'>,
-): ListPage<T> {
-  return { items: answer.rows, total: answer.total, page: query.page, pageSize: query.pageSize };
 }

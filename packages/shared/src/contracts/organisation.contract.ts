@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORGANISATION_KINDS } from '../domain/enums.ts';
-import { pageSchema } from './envelope.ts';
+import { ListQuerySchema, listPageSchema } from './list.contract.ts';
 
 export const AddressSchema = z.object({
   country: z.string().max(100).default('India'),
@@ -27,6 +27,8 @@ export const OrganisationSchema = z.object({
   isOnboarded: z.boolean(),
   deleted: z.boolean(),
   createdAt: z.string(),
+  /** The parent's trade name; GET /organisation (list) and GET /organisation/:id fill it. */
+  parentName: z.string().nullable().optional(),
 });
 export type Organisation = z.infer<typeof OrganisationSchema>;
 
@@ -56,16 +58,25 @@ export type OrganisationInput = z.infer<typeof OrganisationInputSchema>;
 export const OrganisationUpdateSchema = OrganisationInputSchema.partial();
 export type OrganisationUpdate = z.infer<typeof OrganisationUpdateSchema>;
 
-/** GET /organisation: the caller's organisation and its descendants. Paging is optional (default: up to 500 rows). */
-export const OrganisationListQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
+/**
+ * GET /organisation: the caller's organisation and its descendants, paged (list.contract.ts). `search` matches trade
+ * name, brand name, e-mail and contact; `kind` and `parentId` filter.
+ */
+export const OrganisationListQuerySchema = ListQuerySchema.extend({
   kind: z.enum(ORGANISATION_KINDS).optional(),
   parentId: z.string().regex(/^\d+$/, 'Invalid id').optional(),
-  page: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(500).default(500),
 });
 export type OrganisationListQuery = z.infer<typeof OrganisationListQuerySchema>;
-export const OrganisationPageSchema = pageSchema(OrganisationSchema);
+/** `sortBy` keys of GET /organisation (default: trade name). */
+export const ORGANISATION_SORT_FIELDS = [
+  'tradeName',
+  'brandName',
+  'kind',
+  'parentName',
+  'createdAt',
+] as const;
+export type OrganisationSortField = (typeof ORGANISATION_SORT_FIELDS)[number];
+export const OrganisationPageSchema = listPageSchema(OrganisationSchema);
 
 /** Serialised (JSON) size limit of one organisation's settings. */
 export const ORGANISATION_SETTINGS_MAX_BYTES = 64 * 1024;

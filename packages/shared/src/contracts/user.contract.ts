@@ -58,6 +58,15 @@ export type UserUpdate = z.infer<typeof UserUpdateSchema>;
 export const RfcAdminInputSchema = UserInputSchema.omit({ roleId: true });
 export type RfcAdminInput = z.infer<typeof RfcAdminInputSchema>;
 
+/**
+ * PUT /users/:id/organisation (action associate-user-result-table): attaches a user of the caller's subtree to another
+ * organisation of that subtree, keeping the role. Spec 01 names the action only; this is our reading of it.
+ */
+export const AssociateUserBodySchema = z.object({
+  organisationId: z.string().regex(/^\d+$/, 'The organisation is required'),
+});
+export type AssociateUserBody = z.infer<typeof AssociateUserBodySchema>;
+
 /** PUT /users/:id/password (action set-user-password). */
 export const SetUserPasswordBodySchema = z.object({ password: NewPasswordSchema });
 

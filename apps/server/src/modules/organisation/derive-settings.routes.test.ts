@@ -25,7 +25,7 @@ describe('/v1/organisation/derive-settings', () => {
   beforeAll(async () => {
     [indore, bhopal] = await Promise.all([t.signIn('ADMIN'), t.signIn(BHOPAL)]);
     const vendors = await t.call('SUPER_ADMIN', 'GET', '/v1/organisation?search=Malwa');
-    vendorId = vendors.json<{ data: { rows: Array<{ id: string }> } }>().data.rows[0]?.id ?? '';
+    vendorId = vendors.json<{ data: { items: Array<{ id: string }> } }>().data.items[0]?.id ?? '';
     expect(vendorId).toMatch(/^\d+$/);
   });
 

@@ -1,23 +1,38 @@
 /** SQL of the organisation tree and the per-organisation settings. */
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ListPage, ListQuery, OrganisationSortField } from '@civicfleet/shared';
 import { rows, type Db } from '../../db/client.ts';
+import { countSelection, planList, runList, type ListDefinition } from '../../db/list-query.ts';
 import { organisations, organisationSettings, users } from '../../db/schema/index.ts';
 import { orgScope, type OrgIds } from './scope.ts';
 
 export type OrganisationRow = typeof organisations.$inferSelect;
 export type NewOrganisationRow = typeof organisations.$inferInsert;
 
+export { containsPattern } from '../../db/list-query.ts';
+
 export interface OrganisationFilter {
   orgIds: OrgIds;
-  search?: string | undefined;
   kind?: OrganisationRow['kind'] | undefined;
   parentId?: bigint | undefined;
 }
 
-/** `%term%` for ILIKE with the LIKE wildcards of the term escaped. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+const parents = alias(organisations, 'parent');
+
+/** `search`: case-insensitive substring over trade name, brand name, e-mail and contact. */
+const organisationList: ListDefinition<OrganisationSortField> = {
+  searchable: [organisations.tradeName, organisations.brandName, organisations.email, organisations.contact],
+  sortable: {
+    tradeName: organisations.tradeName,
+    brandName: organisations.brandName,
+    kind: organisations.kind,
+    parentName: parents.tradeName,
+    createdAt: organisations.createdAt,
+  },
+  defaultOrder: [asc(organisations.tradeName)],
+  tieBreaker: organisations.id,
+};
 
 function where(filter: OrganisationFilter): SQL | undefined {
   const conditions: Array<SQL | undefined> = [
@@ -26,35 +41,32 @@ function where(filter: OrganisationFilter): SQL | undefined {
   ];
   if (filter.kind) conditions.push(eq(organisations.kind, filter.kind));
   if (filter.parentId !== undefined) conditions.push(eq(organisations.parentId, filter.parentId));
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    conditions.push(
-      or(
-        ilike(organisations.tradeName, pattern),
-        ilike(organisations.brandName, pattern),
-        ilike(organisations.email, pattern),
-        ilike(organisations.contact, pattern),
-      ),
-    );
-  }
   return and(...conditions);
 }
 
+export type OrganisationListRow = OrganisationRow & { parentName: string | null };
+
+/** One page of the caller's organisations, each with its parent's trade name. */
 export async function listOrganisations(
   db: Db,
   filter: OrganisationFilter,
-  page: { offset: number; limit: number },
-): Promise<{ rows: OrganisationRow[]; total: number }> {
-  const condition = where(filter);
-  const rows = await db
-    .select()
-    .from(organisations)
-    .where(condition)
-    .orderBy(asc(organisations.tradeName), asc(organisations.id))
-    .offset(page.offset)
-    .limit(page.limit);
-  const [totals] = await db.select({ n: count() }).from(organisations).where(condition);
-  return { rows, total: totals?.n ?? 0 };
+  query: ListQuery,
+): Promise<ListPage<OrganisationListRow>> {
+  const page = await runList(
+    planList(organisationList, query),
+    where(filter),
+    db
+      .select({ organisation: organisations, parentName: parents.tradeName })
+      .from(organisations)
+      .leftJoin(parents, eq(parents.id, organisations.parentId))
+      .$dynamic(),
+    db
+      .select(countSelection())
+      .from(organisations)
+      .leftJoin(parents, eq(parents.id, organisations.parentId))
+      .$dynamic(),
+  );
+  return { ...page, items: page.items.map((r) => ({ ...r.organisation, parentName: r.parentName })) };
 }
 
 /** A live (not deleted) organisation. */

@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema/index.ts';
 import { ORGANISATION_AUDIT } from './organisation.service.ts';
 
 interface Page {
-  rows: Organisation[];
+  items: Organisation[];
   total: number;
 }
 
@@ -38,13 +38,13 @@ describe('/v1/organisation', () => {
     it('lists the caller subtree with parentId and kind', async () => {
       const own = await list('ADMIN');
       expect(own.total).toBe(1);
-      expect(own.rows[0]).toMatchObject({
+      expect(own.items[0]).toMatchObject({
         id: admin.user.organisation.id,
         kind: 'MUNICIPAL',
         tradeName: 'Indore Municipal Corporation',
       });
-      expect(own.rows[0]?.parentId).toMatch(/^\d+$/);
-      expect((await list('MANUFACTURER')).rows.map((o) => o.kind).sort()).toEqual(
+      expect(own.items[0]?.parentId).toMatch(/^\d+$/);
+      expect((await list('MANUFACTURER')).items.map((o) => o.kind).sort()).toEqual(
         ['MANUFACTURER', 'MUNICIPAL', 'MUNICIPAL', 'VENDOR', 'VENDOR'].sort(),
       );
       expect((await list('SUPER_ADMIN')).total).toBe(6);
@@ -52,15 +52,22 @@ describe('/v1/organisation', () => {
 
     it('searches, filters and pages', async () => {
       const bhopal = await list('SUPER_ADMIN', '?search=BHOPAL');
-      expect(bhopal.rows.map((o) => o.tradeName).sort()).toEqual([
+      expect(bhopal.items.map((o) => o.tradeName).sort()).toEqual([
         'Bhopal Municipal Corporation',
         'Narmada Fitments Bhopal',
       ]);
       const vendors = await list('SUPER_ADMIN', '?kind=VENDOR');
       expect(vendors.total).toBe(2);
-      const page = await list('SUPER_ADMIN', '?page=1&pageSize=4');
-      expect(page).toMatchObject({ total: 6 });
-      expect(page.rows).toHaveLength(2);
+      const page = await list('SUPER_ADMIN', '?page=2&pageSize=5&sortBy=tradeName&sortOrder=desc');
+      expect(page).toMatchObject({ total: 6, page: 2, pageSize: 5 });
+      expect(page.items).toHaveLength(1);
+      const all = await list('SUPER_ADMIN', '?sortBy=tradeName&sortOrder=desc');
+      expect(page.items[0]?.id).toBe(all.items[5]?.id);
+      expect(all.items.find((o) => o.id === admin.user.organisation.id)?.parentName).toEqual(
+        expect.any(String),
+      );
+      expect((await call('SUPER_ADMIN', 'GET', '/v1/organisation?sortBy=gst')).statusCode).toBe(400);
+      expect((await call('SUPER_ADMIN', 'GET', '/v1/organisation?pageSize=500')).statusCode).toBe(400);
       expect((await list('SUPER_ADMIN', '?search=%25')).total).toBe(0);
     });
 
@@ -112,7 +119,9 @@ describe('/v1/organisation', () => {
         entity: 'organisation',
       });
       expect((await list('ADMIN')).total).toBe(2);
-      expect((await list('admin.bhopal@demo.civicfleet.in')).rows.map((o) => o.id)).not.toContain(created.id);
+      expect((await list('admin.bhopal@demo.civicfleet.in')).items.map((o) => o.id)).not.toContain(
+        created.id,
+      );
     });
 
     it('explains validation failures field by field', async () => {
@@ -205,7 +214,7 @@ describe('/v1/organisation', () => {
     });
 
     it('refuses to move an organisation under itself or to move your own organisation', async () => {
-      const vendorId = (await list('SUPER_ADMIN', '?search=Malwa')).rows[0]?.id;
+      const vendorId = (await list('SUPER_ADMIN', '?search=Malwa')).items[0]?.id;
       const cycle = await call('SUPER_ADMIN', 'PUT', `/v1/organisation/${vendorId}`, {
         parentId: admin.user.organisation.id,
       });
@@ -229,7 +238,7 @@ describe('/v1/organisation', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ success: true, message: 'Organisation deleted', data: null });
       expect((await call('ADMIN', 'GET', `/v1/organisation/${child.id}`)).statusCode).toBe(404);
-      expect((await list('ADMIN')).rows.map((o) => o.id)).not.toContain(child.id);
+      expect((await list('ADMIN')).items.map((o) => o.id)).not.toContain(child.id);
       const [entry] = await t.db
         .select()
         .from(auditLog)
@@ -242,7 +251,7 @@ describe('/v1/organisation', () => {
       expect(own.statusCode).toBe(403);
       expect(own.json()).toMatchObject({ message: 'You cannot delete your own organisation.' });
 
-      const vendor = (await list('SUPER_ADMIN', '?search=Malwa')).rows[0];
+      const vendor = (await list('SUPER_ADMIN', '?search=Malwa')).items[0];
       const withChildren = await call('SUPER_ADMIN', 'DELETE', `/v1/organisation/${vendor?.id}`);
       expect(withChildren.statusCode).toBe(409);
       expect(withChildren.json()).toMatchObject({

@@ -11,6 +11,7 @@ import {
   type OrganisationUpdate,
 } from '@civicfleet/shared';
 import type { Db } from '../../db/client.ts';
+import { mapPage } from '../../db/list-query.ts';
 import { visibleOrganisationIds } from '../../db/organisation-scope.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.ts';
 import type { AuthContext, Clock } from '../../http/types.ts';
@@ -85,19 +86,17 @@ export function createOrganisationService({ db, clock }: OrganisationServiceDeps
     async list(auth: AuthContext, query: OrganisationListQuery) {
       const filter: repo.OrganisationFilter = {
         orgIds: auth.orgIds,
-        search: query.search || undefined,
         kind: query.kind,
         parentId: query.parentId === undefined ? undefined : toId(query.parentId),
       };
-      const page = await repo.listOrganisations(db, filter, {
-        offset: query.page * query.pageSize,
-        limit: query.pageSize,
-      });
-      return { rows: page.rows.map(toOrganisation), total: page.total };
+      const page = await repo.listOrganisations(db, filter, query);
+      return mapPage(page, (row) => ({ ...toOrganisation(row), parentName: row.parentName }));
     },
 
     async get(auth: AuthContext, id: bigint): Promise<Organisation> {
-      return toOrganisation(await visible(auth, id));
+      const row = await visible(auth, id);
+      const parent = row.parentId === null ? undefined : await repo.findOrganisation(db, row.parentId);
+      return { ...toOrganisation(row), parentName: parent?.tradeName ?? null };
     },
 
     async create({ auth, ip }: Actor, input: OrganisationInput): Promise<Organisation> {

@@ -389,6 +389,37 @@ describe('/v1/users', () => {
     });
   });
 
+  it('associates a user with another organisation of the caller subtree, audited', async () => {
+    const child = await call('ADMIN', 'POST', '/v1/organisation', {
+      kind: 'CUSTOMER',
+      tradeName: 'Palasia Ward',
+    });
+    expect(child.statusCode, child.body).toBe(200);
+    const childId = child.json<{ data: { id: string } }>().data.id;
+    const target = await createUser('ADMIN', {
+      firstName: 'Moved',
+      email: 'moved@example.in',
+      roleId: roleId('CUSTOM'),
+      organisationId: admin.user.organisation.id,
+    });
+    const url = `/v1/users/${target.id}/organisation`;
+    const res = await call('ADMIN', 'PUT', url, { organisationId: childId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: User }>().data.organisation.id).toBe(childId);
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, USER_AUDIT.associated), eq(auditLog.entityId, target.id)));
+    expect(audit?.detail).toEqual({ from: admin.user.organisation.id, to: childId });
+
+    const outside = await call('ADMIN', 'PUT', url, { organisationId: bhopalAdmin.user.organisation.id });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json()).toMatchObject({ errors: { organisationId: expect.any(String) } });
+    expect((await call(BHOPAL, 'PUT', url, { organisationId: childId })).statusCode).toBe(404);
+    expect((await call('RFC_ADMIN', 'PUT', url, { organisationId: childId })).statusCode).toBe(403);
+    expect((await call('ADMIN', 'PUT', url, { organisationId: 'x' })).statusCode).toBe(400);
+  });
+
   it('recognises a unique-index violation from the driver (the race behind the 409 checks)', async () => {
     const [row] = await t.db.select().from(roles).where(eq(roles.name, 'CUSTOM'));
     if (!row) throw new Error('no CUSTOM role');

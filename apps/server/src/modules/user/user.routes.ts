@@ -1,6 +1,7 @@
 /** /v1/users (spec 01 §7 "GET /users", "GET /users/rfc/get", "POST /users/rfcAdmin"; spec 02 §7 user lookups). */
 import { z } from 'zod';
 import {
+  AssociateUserBodySchema,
   IdParamsSchema,
   RfcAdminInputSchema,
   SetUserPasswordBodySchema,
@@ -106,6 +107,28 @@ export const userModule: ApiModule = {
         await service.setPassword(actorOf(request), toId(request.params.id), request.body.password);
         return ok('Password set. The user must sign in again.', null);
       },
+    );
+
+    app.put(
+      '/users/:id/organisation',
+      {
+        config: { permission: { module: MODULE, action: 'associate-user-result-table' } },
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          body: AssociateUserBodySchema,
+          response: { 200: envelopeSchema(UserSchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          'User associated',
+          await service.associate(
+            actorOf(request),
+            toId(request.params.id),
+            toId(request.body.organisationId),
+          ),
+        ),
     );
 
     app.delete(

@@ -29,6 +29,7 @@ export const USER_AUDIT = {
   updated: 'user.updated',
   deleted: 'user.deleted',
   passwordSet: 'user.password-set',
+  associated: 'user.associated',
 } as const;
 
 const NOT_FOUND = 'User not found.';
@@ -254,6 +255,32 @@ export function createUserService({ db, clock, defaultPassword }: UserServiceDep
           ip,
           at: now,
         });
+      });
+    },
+
+    /** Moves a user to another organisation of the caller's subtree (associate-user-result-table), audited. */
+    async associate({ auth, ip }: Actor, id: bigint, organisationId: bigint): Promise<User> {
+      return db.transaction(async (tx) => {
+        const current = await visible(auth, id, tx);
+        checkReach(auth, current);
+        await checkOrganisation(auth, organisationId, tx);
+        const now = clock();
+        if (organisationId !== current.organisation.id) {
+          await repo.updateUser(tx, id, { organisationId, updatedAt: now });
+          await recordAudit(tx, {
+            action: USER_AUDIT.associated,
+            actorUserId: auth.userId,
+            organisationId,
+            entity: 'user',
+            entityId: id,
+            detail: { from: String(current.organisation.id), to: String(organisationId) },
+            ip,
+            at: now,
+          });
+        }
+        const updated = await repo.findUser(tx, id);
+        if (!updated) throw new NotFoundError(NOT_FOUND);
+        return toUser(updated);
       });
     },
 

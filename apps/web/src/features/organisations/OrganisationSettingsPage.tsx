@@ -1,0 +1,70 @@
+/** /management/settings/:id: an organisation's general settings and its alarm and trip thresholds. */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageHeader } from '@/components/PageHeader';
+import { DeriveSettingsForm } from './DeriveSettingsForm';
+import { GeneralSettingsForm } from './GeneralSettingsForm';
+import { getDeriveSettings, getOrganisation, getSettings, organisationKeys } from './api/organisations';
+
+function Section({ title, hint, children }: { title: string; hint: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" sx={{ mb: 3 }}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {hint}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Loading({ isError }: { isError: boolean }) {
+  const { t } = useTranslation('admin');
+  if (isError) return <Alert severity="error">{t('common.loadFailed')}</Alert>;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+      <CircularProgress aria-label={t('common.loading')} />
+    </Box>
+  );
+}
+
+export function OrganisationSettingsPage() {
+  const { t } = useTranslation('admin');
+  const id = useParams().id ?? '';
+  const organisation = useQuery({ queryKey: organisationKeys.one(id), queryFn: () => getOrganisation(id) });
+  const settings = useQuery({ queryKey: organisationKeys.settings(id), queryFn: () => getSettings(id) });
+  const derive = useQuery({ queryKey: organisationKeys.derive(id), queryFn: () => getDeriveSettings(id) });
+
+  return (
+    <Box sx={{ maxWidth: 1000 }}>
+      <PageHeader
+        title={t('settings.title')}
+        subtitle={
+          organisation.data ? t('settings.subtitle', { name: organisation.data.tradeName }) : undefined
+        }
+      />
+      <Section title={t('settings.derive')} hint={t('settings.deriveHint')}>
+        {derive.data ? <DeriveSettingsForm settings={derive.data} /> : <Loading isError={derive.isError} />}
+      </Section>
+      <Section title={t('settings.general')} hint={t('settings.generalHint')}>
+        {settings.data ? (
+          <GeneralSettingsForm id={id} settings={settings.data} />
+        ) : (
+          <Loading isError={settings.isError} />
+        )}
+      </Section>
+    </Box>
+  );
+}

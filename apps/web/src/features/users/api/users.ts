@@ -1,0 +1,51 @@
+/** /v1/users calls (contract: packages/shared user.contract.ts) with their query keys. */
+import {
+  UserPageSchema,
+  UserSchema,
+  type ListQuery,
+  type User,
+  type UserInput,
+  type UserUpdate,
+} from '@civicfleet/shared';
+import { z } from 'zod';
+import { apiRequest } from '@/api/client';
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: () => [...userKeys.all, 'list'] as const,
+  one: (id: string) => [...userKeys.all, 'one', id] as const,
+};
+
+export function listUsers(query: ListQuery) {
+  return apiRequest({ method: 'GET', path: '/users', query: { ...query }, schema: UserPageSchema });
+}
+
+export function getUser(id: string): Promise<User> {
+  return apiRequest({ method: 'GET', path: `/users/${id}`, schema: UserSchema });
+}
+
+export function createUser(input: UserInput): Promise<User> {
+  return apiRequest({ method: 'POST', path: '/users', body: input, schema: UserSchema });
+}
+
+export function updateUser(id: string, input: UserUpdate): Promise<User> {
+  return apiRequest({ method: 'PUT', path: `/users/${id}`, body: input, schema: UserSchema });
+}
+
+export function deleteUser(id: string): Promise<null> {
+  return apiRequest({ method: 'DELETE', path: `/users/${id}`, schema: z.null() });
+}
+
+export function setUserPassword(id: string, password: string): Promise<null> {
+  return apiRequest({ method: 'PUT', path: `/users/${id}/password`, body: { password }, schema: z.null() });
+}
+
+/** Attaches the user to another organisation of the caller's subtree (associate-user-result-table). */
+export function associateUser(id: string, organisationId: string): Promise<User> {
+  return apiRequest({
+    method: 'PUT',
+    path: `/users/${id}/organisation`,
+    body: { organisationId },
+    schema: UserSchema,
+  });
+}

@@ -1,0 +1,166 @@
+import type { Organisation, Role, User } from '@civicfleet/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fail, ok, stubFetch } from '@/api/testing/fetch-stub';
+import { renderApp } from '@/test/render-app';
+
+const ravi: User = {
+  id: '21',
+  firstName: 'Ravi',
+  lastName: 'Patel',
+  avatar: null,
+  email: 'ravi@indore.gov.in',
+  phone: '+919812345678',
+  isEnabled: true,
+  role: { id: '4', name: 'FITTER' },
+  organisation: { id: '7', tradeName: 'Indore Municipal Corporation', brandName: 'IMC' },
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+const page = (items: User[]) => ok({ items, total: items.length, page: 1, pageSize: 10 });
+const role = (id: string, name: string, authScopes: Role['authScopes']): Role => ({
+  id,
+  name,
+  authScopes,
+  isBuiltin: true,
+  organisationId: null,
+});
+const org = (id: string, tradeName: string): Organisation => ({
+  id,
+  parentId: null,
+  kind: 'MUNICIPAL',
+  tradeName,
+  brandName: null,
+  contact: null,
+  email: null,
+  address: { country: 'India', landmark: '', pin: '', city: '', state: '' },
+  logo: null,
+  gst: null,
+  isOnboarded: true,
+  deleted: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+const orgPage = ok({
+  items: [org('7', 'Indore Municipal Corporation'), org('9', 'Palasia Ward')],
+  total: 2,
+  page: 1,
+  pageSize: 100,
+});
+
+const manager = {
+  roleName: 'ADMIN',
+  permissions: [
+    'user',
+    'user:add-user',
+    'user:edit-user-result-table',
+    'user:delete-user-result-table',
+    'user:set-user-password',
+    'user:associate-user-result-table',
+    'vehicle',
+  ],
+  user: { id: '1', organisation: { id: '7', tradeName: 'Indore Municipal Corporation', brandName: 'IMC' } },
+};
+
+describe('users', () => {
+  it('lists users and hides the actions the session may not use', async () => {
+    const network = stubFetch({ 'GET /users': page([ravi]) });
+    renderApp('/management/user', {
+      roleName: 'ADMIN',
+      permissions: ['user', 'user:edit-user-result-table'],
+    });
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
+    const row = (await screen.findByText('Ravi Patel')).closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getByText('9812345678')).toBeInTheDocument();
+    expect(within(row).getByText('FITTER')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add user' })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('button', { name: /Ravi Patel/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Set password' })).not.toBeInTheDocument();
+    expect(network.callsTo('GET /users')[0]?.query.get('pageSize')).toBe('10');
+  });
+
+  it('deletes a user after confirmation and sets a password with the rules', async () => {
+    const user = userEvent.setup();
+    const network = stubFetch({
+      'GET /users': page([ravi]),
+      'DELETE /users/21': ok(null),
+      'PUT /users/21/password': ok(null),
+    });
+    renderApp('/management/user', manager);
+    const row = (await screen.findByText('Ravi Patel')).closest('tr');
+    if (!row) throw new Error('no row');
+    await user.click(within(row).getByRole('button', { name: 'Actions for Ravi Patel' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Set password' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Set password' }));
+    await user.type(dialog.getByLabelText(/^New password/), 'short');
+    await user.click(dialog.getByRole('button', { name: 'Set password' }));
+    expect(await dialog.findByText('The password must be at least 8 characters long')).toBeInTheDocument();
+    await user.clear(dialog.getByLabelText(/^New password/));
+    await user.type(dialog.getByLabelText(/^New password/), 'Fresh@Pass1');
+    await user.type(dialog.getByLabelText(/^Confirm new password/), 'Fresh@Pass1');
+    await user.click(dialog.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText('Password set. The user must sign in again.')).toBeInTheDocument();
+    expect(network.callsTo('PUT /users/21/password')[0]?.body).toEqual({ password: 'Fresh@Pass1' });
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Actions for Ravi Patel' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const confirm = within(await screen.findByRole('dialog'));
+    await user.click(confirm.getByRole('button', { name: /delete/i }));
+    await waitFor(() => expect(network.callsTo('DELETE /users/21')).toHaveLength(1));
+  });
+
+  it('creates a user with +91 added and shows server field errors on the fields', async () => {
+    const user = userEvent.setup();
+    const network = stubFetch({
+      'GET /roles': ok([
+        role('1', 'SUPER_ADMIN', {}),
+        role('4', 'FITTER', { vehicle: {} }),
+        role('5', 'ADMIN', { user: true, fleet: true, vehicle: true, device: true }),
+      ]),
+      'GET /organisation': orgPage,
+      'POST /users': [
+        fail(409, 'A user with this phone number already exists.', { phone: 'Taken' }),
+        ok(ravi),
+      ],
+      'GET /users': page([ravi]),
+    });
+    renderApp('/management/user/add', manager);
+    await user.click(await screen.findByRole('button', { name: 'Add user' }));
+    expect(await screen.findByText('The first name is required')).toBeInTheDocument();
+    expect(screen.getByText('Enter an e-mail address or a phone number')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/^First name/), 'Ravi');
+    await user.type(screen.getByLabelText(/^Phone/), '9812345678');
+    await user.click(screen.getByRole('combobox', { name: /^Role/ }));
+    const options = await screen.findAllByRole('option');
+    // Only roles within the caller's own permissions may be handed out.
+    expect(options.map((o) => o.textContent)).toEqual(['FITTER']);
+    await user.click(options[0] as HTMLElement);
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    expect(await screen.findByText('Taken')).toBeInTheDocument();
+    expect(network.callsTo('POST /users')[0]?.body).toMatchObject({
+      firstName: 'Ravi',
+      phone: '+919812345678',
+      email: null,
+      roleId: '4',
+      organisationId: '7',
+      isEnabled: true,
+    });
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    expect(await screen.findByText('User created')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
+  });
+
+  it('shows a read-only profile to a user without the user module editing himself', async () => {
+    stubFetch({});
+    renderApp('/management/user/edit/1', { roleName: 'FITTER', permissions: ['vehicle'] });
+    expect(await screen.findByRole('heading', { name: 'My profile' })).toBeInTheDocument();
+    expect(screen.getByText('test.user@example.in')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change password' })).toHaveAttribute('href', '/change-password');
+  });
+});
