@@ -18,6 +18,14 @@ import { rawLogModule } from './raw-log/raw-log.routes.ts';
 import { commandModule } from './command/command.routes.ts';
 import { fileModule } from './file/file.routes.ts';
 import { liveModule } from '../live/live.routes.ts';
+import { geofenceModule } from './geofence/geofence.routes.ts';
+import { poiModule } from './poi/poi.routes.ts';
+import { deviceModelModule } from './device-model/device-model.routes.ts';
+import { groupModule } from './group/group.routes.ts';
+import { rtoModule } from './rto/rto.routes.ts';
+import { routeModule } from './route/route.routes.ts';
+import { itemModule } from './item/item.routes.ts';
+import { jobModule } from './job/job.routes.ts';
 
 export const apiModules: ApiModule[] = [
   healthModule,
@@ -35,4 +43,12 @@ export const apiModules: ApiModule[] = [
   commandModule,
   fileModule,
   liveModule,
+  geofenceModule,
+  poiModule,
+  deviceModelModule,
+  groupModule,
+  rtoModule,
+  routeModule,
+  itemModule,
+  jobModule,
 ];

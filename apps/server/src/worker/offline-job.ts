@@ -11,12 +11,7 @@
  * leave it open; the gateway reconciles its alert state with the open events when it loads the device.
  */
 import type { Database } from '../db/client.ts';
-import {
-  openInterval,
-  previewDailyStats,
-  tickDevice,
-  type DeriveSettings,
-} from '../derive/index.ts';
+import { openInterval, previewDailyStats, tickDevice, type DeriveSettings } from '../derive/index.ts';
 import {
   daysToWrite,
   parsePersistedDeriveState,

@@ -182,7 +182,11 @@ describe('GET /v1/search', () => {
         Devices: [],
         Users: [],
       });
-      expect(await search('CUSTOM', '?query=8691234000999')).toEqual({ Vehicles: [], Devices: [], Users: [] });
+      expect(await search('CUSTOM', '?query=8691234000999')).toEqual({
+        Vehicles: [],
+        Devices: [],
+        Users: [],
+      });
     });
   });
 

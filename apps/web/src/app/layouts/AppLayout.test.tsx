@@ -59,10 +59,10 @@ describe('app layout', () => {
   });
 
   it('opens the group of the current page on first visit', async () => {
-    renderApp('/management/vehicle/edit/12');
+    renderApp('/management/geofence/edit/12');
     const nav = await sidebar();
-    expect(nav.getByRole('link', { name: 'Vehicles' })).toHaveAttribute('aria-current', 'page');
-    expect(await screen.findByRole('heading', { name: 'Vehicles: edit is coming soon' })).toBeInTheDocument();
+    expect(nav.getByRole('link', { name: 'Geofences' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('heading', { name: 'Geofences: edit is coming soon' })).toBeInTheDocument();
   });
 
   it('shows the 403 page inside the layout for a screen the role lacks', async () => {
@@ -115,7 +115,7 @@ describe('app layout', () => {
 
   it('lets everyone open their own profile', async () => {
     renderApp('/management/user/edit/1', fitter);
-    expect(await screen.findByRole('heading', { name: 'Users: edit is coming soon' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'My profile' })).toBeInTheDocument();
   });
 
   it('links the footer to the legal pages in a new tab', async () => {
