@@ -16,7 +16,15 @@
 import { copyBytes } from '../core/byte-reader.ts';
 import type { Frame, Framer } from '../core/codec.ts';
 import { looksComplete } from './frame-complete.ts';
-import { findEnd, findStart, isCrLf, isLoginTail, isStartAt, LOGIN_TAIL_BYTES } from './frame-end.ts';
+import {
+  findEnd,
+  findStart,
+  isCrLf,
+  isLoginTail,
+  isStartAt,
+  LOGIN_TAIL_BYTES,
+  wordsOf,
+} from './frame-end.ts';
 import type { Tail } from './frame-end.ts';
 import { isHexCode } from './fields.ts';
 
@@ -57,6 +65,7 @@ class Ais140Framer implements Framer {
     this.pending = EMPTY;
     const n = data.length;
     const frames: Frame[] = [];
+    const words = wordsOf(data);
     let pos = this.consumeTail(data, 0);
     while (pos < n) {
       const start = findStart(data, pos, n);
@@ -65,7 +74,7 @@ class Ais140Framer implements Framer {
         break;
       }
       this.skipped += start - pos;
-      const end = findEnd(data, start, n, this.cap);
+      const end = findEnd(data, start, n, this.cap, words);
       if (end.kind === 'oversize') {
         this.skipped += end.next - start;
         pos = end.next;

@@ -42,7 +42,7 @@ const BY_PACKET_TYPE: ReadonlyMap<string, Alarm> = new Map<string, Alarm>([
 
 export function alarmsFor(packetType: string, alertId: number | null): Alarm[] {
   const alarms: Alarm[] = [];
-  const byType = BY_PACKET_TYPE.get(packetType);
+  const byType = packetType === 'NR' ? undefined : BY_PACKET_TYPE.get(packetType); // NR: most packets
   if (byType !== undefined) alarms.push(byType);
   const byId = alertId === null ? undefined : BY_ALERT_ID.get(alertId);
   if (byId !== undefined && byId !== byType) alarms.push(byId);

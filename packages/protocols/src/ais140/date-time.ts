@@ -32,14 +32,43 @@ export function isoAt(text: string, d: number, dateLength: number, t: number): s
   const day = twoDigits(text, d);
   const month = twoDigits(text, d + 2);
   const year = long ? twoDigits(text, d + 4) * 100 + twoDigits(text, d + 6) : 2000 + twoDigits(text, d + 4);
-  if (month < 1 || month > 12 || day < 1 || year < 1980 || year > 2099) return null;
-  const isLeap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const maxDay = month === 2 && !isLeap ? 28 : (DAYS_IN_MONTH[month - 1] ?? 31);
-  if (day > maxDay || twoDigits(text, t) > 23 || twoDigits(text, t + 2) > 59 || twoDigits(text, t + 4) > 59) {
-    return null;
+  const hours = twoDigits(text, t);
+  const minutes = twoDigits(text, t + 2);
+  const seconds = twoDigits(text, t + 4);
+  if (hours > 23 || minutes > 59 || seconds > 59) return null;
+  const prefix = datePrefix(year, month, day);
+  if (prefix === null) return null;
+  return prefix + (HOURS_MINUTES[hours * 60 + minutes] ?? '') + (SECONDS[seconds] ?? '');
+}
+
+/** `00` .. `99`. */
+const TWO_DIGITS: readonly string[] = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+/** `hh:mm:` for every minute of the day and `ss.000Z` for every second: two concatenations per time. */
+const HOURS_MINUTES: readonly string[] = Array.from(
+  { length: 24 * 60 },
+  (_, n) => `${TWO_DIGITS[Math.floor(n / 60)] ?? ''}:${TWO_DIGITS[n % 60] ?? ''}:`,
+);
+const SECONDS: readonly string[] = Array.from({ length: 60 }, (_, n) => `${TWO_DIGITS[n] ?? ''}.000Z`);
+
+/**
+ * `YYYY-MM-DDT` of a valid date, null for an impossible one. The last date is cached: a gateway's frames carry
+ * today's date (or a few recent ones for history), and building and validating it per frame showed in profiles.
+ */
+let cachedDateKey = -1;
+let cachedPrefix: string | null = null;
+
+function datePrefix(year: number, month: number, day: number): string | null {
+  const key = year * 10000 + month * 100 + day;
+  if (key === cachedDateKey) return cachedPrefix;
+  let prefix: string | null = null;
+  if (month >= 1 && month <= 12 && day >= 1 && year >= 1980 && year <= 2099) {
+    const isLeap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+    const maxDay = month === 2 && !isLeap ? 28 : (DAYS_IN_MONTH[month - 1] ?? 31);
+    if (day <= maxDay) prefix = `${year}-${TWO_DIGITS[month] ?? ''}-${TWO_DIGITS[day] ?? ''}T`;
   }
-  const ymd = `${year}-${text.slice(d + 2, d + 4)}-${text.slice(d, d + 2)}`;
-  return `${ymd}T${text.slice(t, t + 2)}:${text.slice(t + 2, t + 4)}:${text.slice(t + 4, t + 6)}.000Z`;
+  cachedDateKey = key;
+  cachedPrefix = prefix;
+  return prefix;
 }
 
 function twoDigits(s: string, at: number): number {

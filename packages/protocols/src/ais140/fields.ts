@@ -77,6 +77,64 @@ export function parseHexAt(text: string, start: number, end: number): number | n
   return v;
 }
 
+// The same parsers over bytes (FieldList reads the frame's bytes: a Uint8Array load is cheaper than charCodeAt).
+
+/** parseDecimalAt of the latin1 text behind bytes[start, end). */
+export function parseDecimalBytes(bytes: Uint8Array, start: number, end: number): number | null {
+  if (end <= start || end - start > 24) return null;
+  let i = start;
+  const first = bytes[start] ?? 0;
+  const negative = first === 45;
+  if (negative || first === 43) i++; // '-' '+'
+  let digits = 0;
+  let fraction = -1;
+  let mantissa = 0;
+  for (; i < end; i++) {
+    const c = bytes[i] ?? 0;
+    if (c >= 48 && c <= 57) {
+      mantissa = mantissa * 10 + (c - 48);
+      digits++;
+      if (fraction >= 0) fraction++;
+    } else if (c === 46 && fraction < 0) fraction = 0;
+    else return null;
+  }
+  if (digits === 0) return null;
+  if (digits > 15) return Number(String.fromCharCode(...bytes.subarray(start, end)));
+  const value = fraction > 0 ? mantissa / (POW10[fraction] ?? 1) : mantissa;
+  return negative ? -value : value;
+}
+
+export function isDigitsBytes(bytes: Uint8Array, start: number, end: number): boolean {
+  if (end <= start) return false;
+  for (let i = start; i < end; i++) {
+    const c = bytes[i] ?? 0;
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+export function isHexBytes(bytes: Uint8Array, start: number, end: number): boolean {
+  if (end <= start) return false;
+  for (let i = start; i < end; i++) {
+    if (!isHexCode(bytes[i] ?? 0)) return false;
+  }
+  return true;
+}
+
+/** parseHexAt of the latin1 text behind bytes[start, end). */
+export function parseHexBytes(bytes: Uint8Array, start: number, end: number): number | null {
+  if (end <= start || end - start > 8) return null;
+  let v = 0;
+  for (let i = start; i < end; i++) {
+    const c = bytes[i] ?? 0;
+    if (c >= 48 && c <= 57) v = v * 16 + (c - 48);
+    else if (c >= 65 && c <= 70) v = v * 16 + (c - 55);
+    else if (c >= 97 && c <= 102) v = v * 16 + (c - 87);
+    else return null;
+  }
+  return v;
+}
+
 /** A 15-digit IMEI field. */
 export function isImei(s: string | undefined): s is string {
   return s !== undefined && s.length === 15 && isDigits(s);

@@ -42,10 +42,49 @@ export function findStart(data: Uint8Array, from: number, n: number): number {
   return -1;
 }
 
-export function findEnd(data: Uint8Array, start: number, n: number, cap: number): End {
+/**
+ * `data` read four bytes at a time: words[w] holds data[base + 4w .. base + 4w + 3]. The end scan skips whole
+ * words without a byte below `+` (0x2B): every terminator (CR, LF, `$`, `*`) is below it, and frame text is
+ * letters, digits, `,` and `.` above it, so most of a frame is skipped a word at a time.
+ */
+export interface WordView {
+  words: Uint32Array;
+  base: number;
+}
+
+const NO_WORDS: WordView = { words: new Uint32Array(0), base: 0 };
+
+/** The aligned 32-bit words inside `data` (none for short data). */
+export function wordsOf(data: Uint8Array): WordView {
+  if (data.length < 64) return NO_WORDS;
+  const skip = (4 - (data.byteOffset & 3)) & 3;
+  const count = (data.length - skip) >> 2;
+  return { words: new Uint32Array(data.buffer, data.byteOffset + skip, count), base: skip };
+}
+
+/** Whether a 32-bit word holds a byte below 0x2B (exact for thresholds up to 0x80; byte order does not matter). */
+function hasByteBelowPlus(word: number): boolean {
+  return ((word - 0x2b2b2b2b) & ~word & 0x80808080) !== 0;
+}
+
+export function findEnd(
+  data: Uint8Array,
+  start: number,
+  n: number,
+  cap: number,
+  view: WordView = NO_WORDS,
+): End {
   const literal = startsWithAscii(data, start, '$DeviceName - ');
   const limit = Math.min(n, start + cap + 1); // the cap is checked once, not per byte
+  const { words, base } = view;
+  const lastWord = Math.min(words.length, (limit - base) >> 2); // words wholly before `limit`
   for (let i = start + 1; i < limit; i++) {
+    if (((i - base) & 3) === 0 && i >= base) {
+      let w = (i - base) >> 2;
+      while (w < lastWord && !hasByteBelowPlus(words[w] ?? 0)) w++;
+      i = base + w * 4;
+      if (i >= limit) break;
+    }
     const c = data[i] ?? 0;
     if (c > STAR) continue; // fast path: digits, letters, `,` `.` `-` are above `*` (0x2A)
     if (c > DOLLAR && c !== STAR) continue; // `%` .. `)`

@@ -33,6 +33,7 @@ export function readTail(f: FieldList, from: number, ctx: TailContext, msg: Norm
     }
   }
   if (frameAt >= 0) io.frameNumber = f.int(frameAt);
+  if (frameAt === from && !hasFields(frameAt + 1, end, ctx.checksumIndex)) return; // the usual `DO,frame[,cs]`
   const pre = frameAt >= 0 ? collect(f, from, frameAt, ctx.checksumIndex) : [];
   const post = collect(f, frameAt >= 0 ? frameAt + 1 : from, end, ctx.checksumIndex);
 
@@ -71,6 +72,11 @@ export function readTail(f: FieldList, from: number, ctx: TailContext, msg: Norm
   }
   if (pre.length > 0 || post.length > 0)
     io.extras = pre.length > 0 ? pre.concat(post).join(',') : post.join(',');
+}
+
+/** Whether [from, to) holds a field other than `skip`. */
+function hasFields(from: number, to: number, skip: number): boolean {
+  return to - from > (skip >= from && skip < to ? 1 : 0);
 }
 
 /** Fields [from, to) as strings, without the checksum field. */

@@ -62,7 +62,9 @@ describe('app layout', () => {
     renderApp('/management/geofence/edit/12');
     const nav = await sidebar();
     expect(nav.getByRole('link', { name: 'Geofences' })).toHaveAttribute('aria-current', 'page');
-    expect(await screen.findByRole('heading', { name: 'Geofences: edit is coming soon' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Geofences: edit is coming soon' }),
+    ).toBeInTheDocument();
   });
 
   it('shows the 403 page inside the layout for a screen the role lacks', async () => {
