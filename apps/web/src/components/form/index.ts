@@ -4,3 +4,11 @@ export { ImageUpload, type ImageUploadProps } from './ImageUpload';
 export { FormImageUpload, type FormImageUploadProps } from './FormImageUpload';
 export { dateFieldSchema, imageUrlsSchema } from './form-schemas';
 export { todayIsoDate, isoDateToDayjs, formatIsoDate } from './date-value';
+export {
+  FieldMessages,
+  FormPasswordField,
+  FormTextField,
+  applyServerErrors,
+  useFieldError,
+  type FormTextFieldProps,
+} from './FormTextField';

@@ -22,7 +22,8 @@ import {
   toFormValues,
   type DeviceFormValues,
 } from './device-form';
-import { FormTextField, applyServerErrors } from './form-parts';
+import { applyServerErrors, FieldMessages, FormTextField } from '@/components/form';
+import { useDeviceMessages } from './form-parts';
 
 const LIST_PATH = '/management/device';
 const PROTOCOL_LABELS = { ais140: 'AIS-140', gt06: 'GT06', teltonika: 'Teltonika' } as const;
@@ -61,111 +62,114 @@ export function DeviceForm({ device }: { device?: Device }) {
       : undefined;
   const half = { xs: 12, sm: 6 };
 
+  const messages = useDeviceMessages();
   return (
-    <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
-      <Grid container columnSpacing={2}>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="imei"
-            label={t('fields.imei')}
-            required
-            helperText={t('form.imeiHint')}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 15 } }}
-          />
+    <FieldMessages translate={messages}>
+      <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <Grid container columnSpacing={2}>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="imei"
+              label={t('fields.imei')}
+              required
+              helperText={t('form.imeiHint')}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 15 } }}
+            />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="iccid"
+              label={t('fields.iccid')}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 22 } }}
+            />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="sim1"
+              label={t('fields.sim1')}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="sim2"
+              label={t('fields.sim2')}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField control={control} name="eSimProvider" select label={t('fields.eSimProvider')}>
+              <MenuItem value="">{t('form.none')}</MenuItem>
+              {ESIM_PROVIDERS.map((p) => (
+                <MenuItem key={p} value={p}>
+                  {p}
+                </MenuItem>
+              ))}
+            </FormTextField>
+          </Grid>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="protocol"
+              select
+              label={t('fields.protocol')}
+              helperText={t('form.protocolHint')}
+            >
+              <MenuItem value="">{t('form.notKnown')}</MenuItem>
+              {DEVICE_PROTOCOLS.map((p) => (
+                <MenuItem key={p} value={p}>
+                  {PROTOCOL_LABELS[p]}
+                </MenuItem>
+              ))}
+            </FormTextField>
+          </Grid>
+          <Grid size={half}>
+            <FormTextField control={control} name="model" label={t('fields.model')} />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField control={control} name="firmware" label={t('fields.firmware')} />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="panicButtonCount"
+              select
+              label={t('fields.panicButtonCount')}
+            >
+              {['0', '1', '2', '3', '4', '5', '6', '7', '8'].map((n) => (
+                <MenuItem key={n} value={n}>
+                  {n}
+                </MenuItem>
+              ))}
+            </FormTextField>
+          </Grid>
+          <Grid size={half}>
+            <OrganisationPicker
+              control={control}
+              name="organisationId"
+              label={t('fields.organisation')}
+              initial={owner}
+            />
+          </Grid>
         </Grid>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="iccid"
-            label={t('fields.iccid')}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 22 } }}
-          />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="sim1"
-            label={t('fields.sim1')}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="sim2"
-            label={t('fields.sim2')}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField control={control} name="eSimProvider" select label={t('fields.eSimProvider')}>
-            <MenuItem value="">{t('form.none')}</MenuItem>
-            {ESIM_PROVIDERS.map((p) => (
-              <MenuItem key={p} value={p}>
-                {p}
-              </MenuItem>
-            ))}
-          </FormTextField>
-        </Grid>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="protocol"
-            select
-            label={t('fields.protocol')}
-            helperText={t('form.protocolHint')}
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
+          <Button component={RouterLink} to={LIST_PATH} disabled={formState.isSubmitting}>
+            {t('common.back')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={formState.isSubmitting}
+            startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
-            <MenuItem value="">{t('form.notKnown')}</MenuItem>
-            {DEVICE_PROTOCOLS.map((p) => (
-              <MenuItem key={p} value={p}>
-                {PROTOCOL_LABELS[p]}
-              </MenuItem>
-            ))}
-          </FormTextField>
-        </Grid>
-        <Grid size={half}>
-          <FormTextField control={control} name="model" label={t('fields.model')} />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField control={control} name="firmware" label={t('fields.firmware')} />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="panicButtonCount"
-            select
-            label={t('fields.panicButtonCount')}
-          >
-            {['0', '1', '2', '3', '4', '5', '6', '7', '8'].map((n) => (
-              <MenuItem key={n} value={n}>
-                {n}
-              </MenuItem>
-            ))}
-          </FormTextField>
-        </Grid>
-        <Grid size={half}>
-          <OrganisationPicker
-            control={control}
-            name="organisationId"
-            label={t('fields.organisation')}
-            initial={owner}
-          />
-        </Grid>
-      </Grid>
-      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
-        <Button component={RouterLink} to={LIST_PATH} disabled={formState.isSubmitting}>
-          {t('common.back')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={formState.isSubmitting}
-          startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {device ? t('common.save') : t('list.add')}
-        </Button>
+            {device ? t('common.save') : t('list.add')}
+          </Button>
+        </Box>
       </Box>
-    </Box>
+    </FieldMessages>
   );
 }

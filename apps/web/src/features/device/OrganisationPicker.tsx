@@ -3,7 +3,7 @@ import { type Control, type FieldValues, type Path, useController } from 'react-
 import { useState } from 'react';
 import { OrganisationSelect } from './OrganisationSelect';
 import type { PickerOption } from './api/options';
-import { useFieldError } from './form-parts';
+import { useFieldError } from '@/components/form';
 
 interface OrganisationPickerProps<T extends FieldValues> {
   control: Control<T>;

@@ -18,7 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { OrganisationPicker } from './OrganisationPicker';
 import { associateUser } from './api/users';
-import { applyServerErrors } from './form-parts';
+import { applyServerErrors, FieldMessages } from '@/components/form';
+import { useAdminMessages } from './form-parts';
 
 const AssociateFormSchema = z.object({
   organisationId: z.string().min(1, 'validation.organisationRequired'),
@@ -55,44 +56,47 @@ export function AssociateUserDialog({ user, onClose, onDone }: AssociateUserDial
     }
   });
 
+  const messages = useAdminMessages();
   return (
-    <Dialog
-      open={user !== null}
-      onClose={formState.isSubmitting ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-    >
-      <form noValidate onSubmit={(e) => void onSubmit(e)}>
-        <DialogTitle id={titleId}>{t('users.associateTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {t('users.associateBody', { name: user ? `${user.firstName} ${user.lastName}`.trim() : '' })}
-          </DialogContentText>
-          {user && (
-            <OrganisationPicker
-              key={user.id}
-              control={control}
-              name="organisationId"
-              label={t('users.organisation')}
-              initial={{ id: user.organisation.id, label: user.organisation.tradeName }}
-            />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={formState.isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={formState.isSubmitting}
-            startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {t('users.associate')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FieldMessages translate={messages}>
+      <Dialog
+        open={user !== null}
+        onClose={formState.isSubmitting ? undefined : onClose}
+        aria-labelledby={titleId}
+        maxWidth="sm"
+        fullWidth
+      >
+        <form noValidate onSubmit={(e) => void onSubmit(e)}>
+          <DialogTitle id={titleId}>{t('users.associateTitle')}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              {t('users.associateBody', { name: user ? `${user.firstName} ${user.lastName}`.trim() : '' })}
+            </DialogContentText>
+            {user && (
+              <OrganisationPicker
+                key={user.id}
+                control={control}
+                name="organisationId"
+                label={t('users.organisation')}
+                initial={{ id: user.organisation.id, label: user.organisation.tradeName }}
+              />
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} disabled={formState.isSubmitting}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={formState.isSubmitting}
+              startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+            >
+              {t('users.associate')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </FieldMessages>
   );
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useOrganisationOptions, type PickerOption } from './api/options';
-import { useFieldError } from './form-parts';
+import { useFieldError } from '@/components/form';
 
 interface OrganisationPickerProps<T extends FieldValues> {
   control: Control<T>;

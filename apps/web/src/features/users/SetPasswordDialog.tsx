@@ -12,7 +12,8 @@ import { useSnackbar } from 'notistack';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormPasswordField, applyServerErrors } from './form-parts';
+import { applyServerErrors, FieldMessages, FormPasswordField } from '@/components/form';
+import { useAdminMessages } from './form-parts';
 import { setUserPassword } from './api/users';
 import { SetPasswordFormSchema, type SetPasswordFormValues } from './user-form';
 
@@ -42,48 +43,51 @@ export function SetPasswordDialog({ user, onClose }: { user: User | null; onClos
     }
   });
 
+  const messages = useAdminMessages();
   return (
-    <Dialog
-      open={user !== null}
-      onClose={formState.isSubmitting ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
-    >
-      <form noValidate onSubmit={(e) => void onSubmit(e)}>
-        <DialogTitle id={titleId}>{t('users.setPasswordTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {t('users.setPasswordBody', { name: user ? `${user.firstName} ${user.lastName}`.trim() : '' })}
-          </DialogContentText>
-          <FormPasswordField
-            control={control}
-            name="password"
-            label={t('users.newPassword')}
-            helperText={t('password.hint')}
-            required
-          />
-          <FormPasswordField
-            control={control}
-            name="confirmPassword"
-            label={t('users.confirmPassword')}
-            required
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={formState.isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={formState.isSubmitting}
-            startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {t('users.setPassword')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FieldMessages translate={messages}>
+      <Dialog
+        open={user !== null}
+        onClose={formState.isSubmitting ? undefined : onClose}
+        aria-labelledby={titleId}
+        maxWidth="xs"
+        fullWidth
+      >
+        <form noValidate onSubmit={(e) => void onSubmit(e)}>
+          <DialogTitle id={titleId}>{t('users.setPasswordTitle')}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              {t('users.setPasswordBody', { name: user ? `${user.firstName} ${user.lastName}`.trim() : '' })}
+            </DialogContentText>
+            <FormPasswordField
+              control={control}
+              name="password"
+              label={t('users.newPassword')}
+              helperText={t('password.hint')}
+              required
+            />
+            <FormPasswordField
+              control={control}
+              name="confirmPassword"
+              label={t('users.confirmPassword')}
+              required
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} disabled={formState.isSubmitting}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={formState.isSubmitting}
+              startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+            >
+              {t('users.setPassword')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </FieldMessages>
   );
 }

@@ -18,7 +18,8 @@ import { useSession } from '@/session';
 import { OrganisationPicker } from './OrganisationPicker';
 import { useAssignableRoles } from './api/options';
 import { createUser, updateUser, userKeys } from './api/users';
-import { FormTextField, applyServerErrors } from './form-parts';
+import { applyServerErrors, FieldMessages, FormTextField } from '@/components/form';
+import { useAdminMessages } from './form-parts';
 import {
   EMPTY_USER_FORM,
   USER_FORM_FIELDS,
@@ -71,94 +72,97 @@ export function UserForm({ user }: { user?: User }) {
       ? { id: me.organisation.id, label: me.organisation.tradeName }
       : undefined;
 
+  const messages = useAdminMessages();
   return (
-    <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
-      <Grid container columnSpacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="firstName" label={t('users.firstName')} required />
+    <FieldMessages translate={messages}>
+      <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <Grid container columnSpacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormTextField control={control} name="firstName" label={t('users.firstName')} required />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormTextField control={control} name="lastName" label={t('users.lastName')} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormTextField
+              control={control}
+              name="email"
+              type="email"
+              autoComplete="off"
+              label={t('users.email')}
+              helperText={t('users.contactHint')}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormTextField
+              control={control}
+              name="phone"
+              label={t('users.phone')}
+              helperText={t('users.phoneHint')}
+              slotProps={{
+                htmlInput: { inputMode: 'numeric', maxLength: 10 },
+                input: { startAdornment: <InputAdornment position="start">{PHONE_PREFIX}</InputAdornment> },
+              }}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormTextField
+              control={control}
+              name="roleId"
+              select
+              required
+              disabled={isSelf}
+              label={t('users.role')}
+              helperText={roles.isError ? t('common.loadFailed') : undefined}
+            >
+              {shownRoles.map((r) => (
+                <MenuItem key={r.id} value={r.id}>
+                  {r.label}
+                </MenuItem>
+              ))}
+            </FormTextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <OrganisationPicker
+              control={control}
+              name="organisationId"
+              label={t('users.organisation')}
+              initial={initialOrganisation}
+            />
+          </Grid>
+          <Grid size={12}>
+            <Controller
+              control={control}
+              name="isEnabled"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={field.value}
+                      disabled={isSelf}
+                      onChange={(_, checked) => field.onChange(checked)}
+                    />
+                  }
+                  label={t('users.enabled')}
+                />
+              )}
+            />
+          </Grid>
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="lastName" label={t('users.lastName')} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField
-            control={control}
-            name="email"
-            type="email"
-            autoComplete="off"
-            label={t('users.email')}
-            helperText={t('users.contactHint')}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField
-            control={control}
-            name="phone"
-            label={t('users.phone')}
-            helperText={t('users.phoneHint')}
-            slotProps={{
-              htmlInput: { inputMode: 'numeric', maxLength: 10 },
-              input: { startAdornment: <InputAdornment position="start">{PHONE_PREFIX}</InputAdornment> },
-            }}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField
-            control={control}
-            name="roleId"
-            select
-            required
-            disabled={isSelf}
-            label={t('users.role')}
-            helperText={roles.isError ? t('common.loadFailed') : undefined}
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
+          <Button component={RouterLink} to={LIST_PATH} disabled={formState.isSubmitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={formState.isSubmitting}
+            startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
-            {shownRoles.map((r) => (
-              <MenuItem key={r.id} value={r.id}>
-                {r.label}
-              </MenuItem>
-            ))}
-          </FormTextField>
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <OrganisationPicker
-            control={control}
-            name="organisationId"
-            label={t('users.organisation')}
-            initial={initialOrganisation}
-          />
-        </Grid>
-        <Grid size={12}>
-          <Controller
-            control={control}
-            name="isEnabled"
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={field.value}
-                    disabled={isSelf}
-                    onChange={(_, checked) => field.onChange(checked)}
-                  />
-                }
-                label={t('users.enabled')}
-              />
-            )}
-          />
-        </Grid>
-      </Grid>
-      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
-        <Button component={RouterLink} to={LIST_PATH} disabled={formState.isSubmitting}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={formState.isSubmitting}
-          startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {user ? t('common.save') : t('users.add')}
-        </Button>
+            {user ? t('common.save') : t('users.add')}
+          </Button>
+        </Box>
       </Box>
-    </Box>
+    </FieldMessages>
   );
 }

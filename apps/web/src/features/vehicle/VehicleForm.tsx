@@ -15,7 +15,8 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { FormDatePicker, FormImageUpload } from '@/components/form';
 import { useSession } from '@/session';
 import { createVehicle, listWards, updateVehicle, vehicleKeys } from './api/vehicles';
-import { FormTextField, applyServerErrors, useFieldError } from './form-parts';
+import { applyServerErrors, FieldMessages, FormTextField } from '@/components/form';
+import { useVehicleMessages } from './form-parts';
 import {
   EMPTY_VEHICLE_FORM,
   VEHICLE_FORM_FIELDS,
@@ -33,7 +34,7 @@ export function VehicleForm({ vehicle }: { vehicle?: Vehicle }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { can, user } = useSession();
-  const translate = useFieldError();
+  const messages = useVehicleMessages();
   const schema = useMemo(() => vehicleFormSchema(), []);
   const organisationId = vehicle?.organisation.id ?? user?.organisation.id;
   const wards = useQuery({
@@ -59,120 +60,127 @@ export function VehicleForm({ vehicle }: { vehicle?: Vehicle }) {
       void navigate(LIST_PATH);
     } catch (error) {
       const message = applyServerErrors(error, setError, VEHICLE_FORM_FIELDS);
-      enqueueSnackbar(translate(message) ?? t('common.failed'), { variant: 'error' });
+      enqueueSnackbar(message ? messages(message) : t('common.failed'), { variant: 'error' });
     }
   });
 
   const wardOptions = wards.data ?? [];
   const half = { xs: 12, sm: 6 } as const;
   return (
-    <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
-      <Grid container columnSpacing={2}>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="registrationNumber"
-            label={t('fields.registrationNumber')}
-            helperText={t('form.registrationHint')}
-            required
-            slotProps={{ htmlInput: { style: { textTransform: 'uppercase' } } }}
-          />
+    <FieldMessages translate={messages}>
+      <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <Grid container columnSpacing={2}>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="registrationNumber"
+              label={t('fields.registrationNumber')}
+              helperText={t('form.registrationHint')}
+              required
+              slotProps={{ htmlInput: { style: { textTransform: 'uppercase' } } }}
+            />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField control={control} name="category" label={t('fields.category')} />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField control={control} name="kind" select label={t('fields.kind')}>
+              <MenuItem value="">{t('form.none')}</MenuItem>
+              {VEHICLE_KINDS.map((k) => (
+                <MenuItem key={k} value={k}>
+                  {t(`kinds.${k}`)}
+                </MenuItem>
+              ))}
+            </FormTextField>
+          </Grid>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="type"
+              label={t('fields.type')}
+              helperText={t('form.typeHint')}
+            />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField control={control} name="make" label={t('fields.make')} />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField control={control} name="model" label={t('fields.model')} />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField control={control} name="engineNo" label={t('fields.engineNo')} />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField control={control} name="chassisNo" label={t('fields.chassisNo')} />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField control={control} name="rto" label={t('fields.rto')} />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="rtoCode"
+              label={t('fields.rtoCode')}
+              helperText={t('form.rtoCodeHint')}
+            />
+          </Grid>
+          <Grid size={half} sx={{ pt: 2 }}>
+            <FormDatePicker
+              control={control}
+              name="regDate"
+              label={t('fields.regDate')}
+              minDate="1980-01-01"
+            />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="speedLimitKph"
+              label={t('fields.speedLimitKph')}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="wardId"
+              select
+              label={t('fields.ward')}
+              helperText={wards.isError ? t('common.loadFailed') : t('form.wardHint')}
+            >
+              <MenuItem value="">{t('form.none')}</MenuItem>
+              {wardOptions.map((w) => (
+                <MenuItem key={w.id} value={w.id}>
+                  {w.name}
+                </MenuItem>
+              ))}
+            </FormTextField>
+          </Grid>
+          <Grid size={12} sx={{ mt: 2 }}>
+            <FormImageUpload
+              control={control}
+              name="rcImages"
+              label={t('fields.rcImages')}
+              folder="rc"
+              minCount={2}
+              maxCount={2}
+            />
+          </Grid>
         </Grid>
-        <Grid size={half}>
-          <FormTextField control={control} name="category" label={t('fields.category')} />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField control={control} name="kind" select label={t('fields.kind')}>
-            <MenuItem value="">{t('form.none')}</MenuItem>
-            {VEHICLE_KINDS.map((k) => (
-              <MenuItem key={k} value={k}>
-                {t(`kinds.${k}`)}
-              </MenuItem>
-            ))}
-          </FormTextField>
-        </Grid>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="type"
-            label={t('fields.type')}
-            helperText={t('form.typeHint')}
-          />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField control={control} name="make" label={t('fields.make')} />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField control={control} name="model" label={t('fields.model')} />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField control={control} name="engineNo" label={t('fields.engineNo')} />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField control={control} name="chassisNo" label={t('fields.chassisNo')} />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField control={control} name="rto" label={t('fields.rto')} />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="rtoCode"
-            label={t('fields.rtoCode')}
-            helperText={t('form.rtoCodeHint')}
-          />
-        </Grid>
-        <Grid size={half} sx={{ pt: 2 }}>
-          <FormDatePicker control={control} name="regDate" label={t('fields.regDate')} minDate="1980-01-01" />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="speedLimitKph"
-            label={t('fields.speedLimitKph')}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="wardId"
-            select
-            label={t('fields.ward')}
-            helperText={wards.isError ? t('common.loadFailed') : t('form.wardHint')}
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3 }}>
+          <Button component={RouterLink} to={LIST_PATH} disabled={formState.isSubmitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={formState.isSubmitting}
+            startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
-            <MenuItem value="">{t('form.none')}</MenuItem>
-            {wardOptions.map((w) => (
-              <MenuItem key={w.id} value={w.id}>
-                {w.name}
-              </MenuItem>
-            ))}
-          </FormTextField>
-        </Grid>
-        <Grid size={12} sx={{ mt: 2 }}>
-          <FormImageUpload
-            control={control}
-            name="rcImages"
-            label={t('fields.rcImages')}
-            folder="rc"
-            minCount={2}
-            maxCount={2}
-          />
-        </Grid>
-      </Grid>
-      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3 }}>
-        <Button component={RouterLink} to={LIST_PATH} disabled={formState.isSubmitting}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={formState.isSubmitting}
-          startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {vehicle ? t('common.save') : t('form.add')}
-        </Button>
+            {vehicle ? t('common.save') : t('form.add')}
+          </Button>
+        </Box>
       </Box>
-    </Box>
+    </FieldMessages>
   );
 }
