@@ -102,26 +102,6 @@ export async function replaceFenceVehicles(db: Db, fenceId: bigint, vehicleIds: 
       .values(vehicleIds.map((vehicleId) => ({ geofenceId: fenceId, vehicleId })));
 }
 
-/** Live vehicles among `ids` that belong to `organisationId`. */
-export async function vehiclesOfOrganisation(
-  db: Db,
-  organisationId: bigint,
-  ids: bigint[],
-): Promise<bigint[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: vehicles.id })
-    .from(vehicles)
-    .where(
-      and(
-        inArray(vehicles.id, ids),
-        eq(vehicles.organisationId, organisationId),
-        eq(vehicles.deleted, false),
-      ),
-    );
-  return rows.map((r) => r.id);
-}
-
 export async function findVisibleVehicle(db: Db, id: bigint, orgIds: OrgIds) {
   const [row] = await db
     .select({ id: vehicles.id, organisationId: vehicles.organisationId })

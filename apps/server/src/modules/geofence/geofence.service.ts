@@ -21,6 +21,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { toId, type Actor } from '../organisation/scope.ts';
 import * as repo from './geofence.repository.ts';
 import { resolveOwnerOrganisation, uniqueIds } from './owner-organisation.ts';
+import { vehiclesOfOrganisation } from '../vehicle/vehicle.repository.ts';
 
 export const GEOFENCE_AUDIT = {
   created: 'geofence.created',
@@ -167,7 +168,7 @@ export function createGeofenceService({ db, bus }: { db: Db; bus: Bus }) {
       const current = await visible(auth, id);
       const organisationId = current.fence.organisationId;
       const wanted = uniqueIds(input.vehicleIds);
-      const found = new Set(await repo.vehiclesOfOrganisation(db, organisationId, wanted));
+      const found = new Set(await vehiclesOfOrganisation(db, organisationId, wanted));
       const missing = wanted.filter((v) => !found.has(v));
       if (missing.length > 0) {
         const message = `Unknown vehicles for this geofence's organisation: ${missing.join(', ')}`;

@@ -80,24 +80,6 @@ export async function updateGroup(db: Db, id: bigint, values: Partial<NewGroup>)
 }
 
 /** Live vehicles among `ids` of `organisationId`. */
-export async function vehiclesOfOrganisation(
-  db: Db,
-  organisationId: bigint,
-  ids: bigint[],
-): Promise<bigint[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: vehicles.id })
-    .from(vehicles)
-    .where(
-      and(
-        inArray(vehicles.id, ids),
-        eq(vehicles.organisationId, organisationId),
-        eq(vehicles.deleted, false),
-      ),
-    );
-  return rows.map((r) => r.id);
-}
 
 /** The group's members become exactly `vehicleIds` (moved from any other group); former members leave it. */
 export async function setMembers(db: Db, groupId: bigint, vehicleIds: bigint[]): Promise<void> {

@@ -19,6 +19,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { resolveOwnerOrganisation, uniqueIds } from '../geofence/owner-organisation.ts';
 import { toId, type Actor } from '../organisation/scope.ts';
 import * as repo from './group.repository.ts';
+import { vehiclesOfOrganisation } from '../vehicle/vehicle.repository.ts';
 
 export const GROUP_NOT_FOUND = 'Group not found.';
 export const GROUP_NAME_TAKEN = 'A group with this name already exists';
@@ -50,7 +51,7 @@ export function createGroupService({ db, clock }: { db: Db; clock: Clock }) {
 
   async function checkVehicles(organisationId: bigint, ids: readonly string[]): Promise<bigint[]> {
     const wanted = uniqueIds(ids);
-    const found = new Set(await repo.vehiclesOfOrganisation(db, organisationId, wanted));
+    const found = new Set(await vehiclesOfOrganisation(db, organisationId, wanted));
     const missing = wanted.filter((v) => !found.has(v));
     if (missing.length > 0) {
       const message = `Unknown vehicles for this group's organisation: ${missing.join(', ')}`;

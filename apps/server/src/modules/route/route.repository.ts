@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@civicfleet/shared';
 import type { Db } from '../../db/client.ts';
 import { countSelection, planList, runList, type ListDefinition } from '../../db/list-query.ts';
-import { pois, routeVehicles, routes, vehicles } from '../../db/schema/index.ts';
+import { pois, routeVehicles, routes } from '../../db/schema/index.ts';
 import { orgScope, type OrgIds } from '../organisation/scope.ts';
 
 export type RouteRow = typeof routes.$inferSelect;
@@ -86,24 +86,5 @@ export async function livePoiIds(db: Db, organisationId: bigint, ids: bigint[]):
     .select({ id: pois.id })
     .from(pois)
     .where(and(inArray(pois.id, ids), eq(pois.organisationId, organisationId), eq(pois.deleted, false)));
-  return rows.map((r) => r.id);
-}
-
-export async function vehiclesOfOrganisation(
-  db: Db,
-  organisationId: bigint,
-  ids: bigint[],
-): Promise<bigint[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: vehicles.id })
-    .from(vehicles)
-    .where(
-      and(
-        inArray(vehicles.id, ids),
-        eq(vehicles.organisationId, organisationId),
-        eq(vehicles.deleted, false),
-      ),
-    );
   return rows.map((r) => r.id);
 }

@@ -20,6 +20,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { resolveOwnerOrganisation, uniqueIds } from '../geofence/owner-organisation.ts';
 import { toId, type Actor } from '../organisation/scope.ts';
 import * as repo from './route.repository.ts';
+import { vehiclesOfOrganisation } from '../vehicle/vehicle.repository.ts';
 
 export const ROUTE_NOT_FOUND = 'Route not found.';
 export const ROUTE_KML_NO_LINE = 'The KML has no LineString to use as the route';
@@ -148,7 +149,7 @@ export function createRouteService({ db }: { db: Db }) {
     async setVehicles(actor: Actor, id: bigint, input: RouteVehiclesInput): Promise<Route> {
       const current = await visible(actor.auth, id);
       const wanted = uniqueIds(input.vehicleIds);
-      const found = new Set(await repo.vehiclesOfOrganisation(db, current.organisationId, wanted));
+      const found = new Set(await vehiclesOfOrganisation(db, current.organisationId, wanted));
       const missing = wanted.filter((v) => !found.has(v));
       if (missing.length > 0) {
         const message = `Unknown vehicles for this route's organisation: ${missing.join(', ')}`;

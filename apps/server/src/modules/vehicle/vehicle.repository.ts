@@ -1,5 +1,5 @@
 /** SQL of vehicles and their device links. Soft-deleted vehicles are never listed or found. */
-import { and, asc, desc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, VehicleSortField } from '@civicfleet/shared';
 import type { Db } from '../../db/client.ts';
 import { countSelection, planList, runList, type ListDefinition } from '../../db/list-query.ts';
@@ -206,4 +206,24 @@ export async function recentTrail(
     .orderBy(desc(positions.fixedAt))
     .limit(args.limit);
   return rows.reverse();
+}
+
+/** Live vehicles among `ids` that belong to `organisationId`. */
+export async function vehiclesOfOrganisation(
+  db: Db,
+  organisationId: bigint,
+  ids: bigint[],
+): Promise<bigint[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(
+      and(
+        inArray(vehicles.id, ids),
+        eq(vehicles.organisationId, organisationId),
+        eq(vehicles.deleted, false),
+      ),
+    );
+  return rows.map((r) => r.id);
 }
