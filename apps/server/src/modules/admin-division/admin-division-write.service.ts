@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { publishDeriveContextChange } from '../../gateway/ingest/derive-context-db.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { resolveOwnerOrganisation } from '../geofence/owner-organisation.ts';
+import { resolveOwnerOrganisation } from '../organisation/owner-organisation.ts';
 import { toId, type Actor } from '../organisation/scope.ts';
 import * as repo from './admin-division-write.repository.ts';
 import { findAdminDivision } from './admin-division.repository.ts';

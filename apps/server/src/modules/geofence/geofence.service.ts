@@ -20,7 +20,7 @@ import type { AuthContext } from '../../http/types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { toId, type Actor } from '../organisation/scope.ts';
 import * as repo from './geofence.repository.ts';
-import { resolveOwnerOrganisation, uniqueIds } from './owner-organisation.ts';
+import { resolveOwnerOrganisation, uniqueIds } from '../organisation/owner-organisation.ts';
 import { vehiclesOfOrganisation } from '../vehicle/vehicle.repository.ts';
 
 export const GEOFENCE_AUDIT = {

@@ -16,7 +16,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors
 import type { AuthContext, Clock } from '../../http/types.ts';
 import { effectiveStatus } from '../../live/live-mapping.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { resolveOwnerOrganisation, uniqueIds } from '../geofence/owner-organisation.ts';
+import { resolveOwnerOrganisation, uniqueIds } from '../organisation/owner-organisation.ts';
 import { toId, type Actor } from '../organisation/scope.ts';
 import * as repo from './group.repository.ts';
 import { vehiclesOfOrganisation } from '../vehicle/vehicle.repository.ts';

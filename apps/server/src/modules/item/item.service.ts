@@ -8,7 +8,7 @@ import { mapPage } from '../../db/list-query.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { resolveOwnerOrganisation } from '../geofence/owner-organisation.ts';
+import { resolveOwnerOrganisation } from '../organisation/owner-organisation.ts';
 import { toId, type Actor } from '../organisation/scope.ts';
 import { findVehicle } from '../vehicle/vehicle.repository.ts';
 import { toVehicle } from '../vehicle/vehicle.service.ts';

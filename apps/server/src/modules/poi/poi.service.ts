@@ -12,7 +12,7 @@ import { BadRequestError, NotFoundError } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import * as fences from '../geofence/geofence.repository.ts';
-import { resolveOwnerOrganisation } from '../geofence/owner-organisation.ts';
+import { resolveOwnerOrganisation } from '../organisation/owner-organisation.ts';
 import { toId, type Actor } from '../organisation/scope.ts';
 import * as repo from './poi.repository.ts';
 

@@ -17,7 +17,7 @@ import { BadRequestError, NotFoundError } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/types.ts';
 import { parseKml } from '../admin-division/kml.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { resolveOwnerOrganisation, uniqueIds } from '../geofence/owner-organisation.ts';
+import { resolveOwnerOrganisation, uniqueIds } from '../organisation/owner-organisation.ts';
 import { toId, type Actor } from '../organisation/scope.ts';
 import * as repo from './route.repository.ts';
 import { vehiclesOfOrganisation } from '../vehicle/vehicle.repository.ts';

@@ -13,7 +13,7 @@ import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../h
 import type { AuthContext, Clock } from '../../http/types.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { resolveOwnerOrganisation } from '../geofence/owner-organisation.ts';
+import { resolveOwnerOrganisation } from '../organisation/owner-organisation.ts';
 import { canSeeOrganisation, toId, type Actor } from '../organisation/scope.ts';
 import * as admin from './vehicle-admin.repository.ts';
 import { vehicleMail } from './vehicle-mail.ts';

@@ -1,13 +1,13 @@
 /**
  * The organisation a new management record belongs to: the one named in the body (it must be in the caller's scope
- * and not deleted; otherwise 404, as for any record outside the scope), or the caller's own. Shared by the geofence,
+ * and not deleted; otherwise 404, as for any record outside the scope), or the caller's own. Shared by the vehicle, geofence,
  * POI, group, route, item and job modules.
  */
 import type { Db } from '../../db/client.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/types.ts';
-import { findOrganisation } from '../organisation/organisation.repository.ts';
-import { canSeeOrganisation, toId } from '../organisation/scope.ts';
+import { findOrganisation } from './organisation.repository.ts';
+import { canSeeOrganisation, toId } from './scope.ts';
 
 export const ORGANISATION_NOT_FOUND = 'Organisation not found.';
 
