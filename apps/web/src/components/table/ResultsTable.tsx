@@ -16,6 +16,7 @@ import { cellValue } from './client-rows';
 import { ExportMenu } from './ExportMenu';
 import { ResultsTableHead } from './ResultsTableHead';
 import { RowActionsMenu } from './RowActionsMenu';
+import { stickyActionsSx } from './sticky';
 import { EmptyRow, ErrorRow, SkeletonRows } from './StatusRows';
 import { TableToolbar } from './TableToolbar';
 import type { ActionPermission, CanFn, ResultsTableColumn, ResultsTableProps, SortState } from './types';
@@ -172,7 +173,7 @@ export function ResultsTable<T>(props: ResultsTableProps<T>) {
             </TableCell>
           ))}
           {hasActions && (
-            <TableCell align="right" padding="none" sx={{ pr: 1 }}>
+            <TableCell align="right" padding="none" sx={{ pr: 1, ...stickyActionsSx }}>
               {actions.length > 0 && <RowActionsMenu row={row} rowLabel={labelOf(row)} actions={actions} />}
             </TableCell>
           )}

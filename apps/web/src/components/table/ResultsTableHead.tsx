@@ -5,6 +5,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { useTranslation } from 'react-i18next';
 import type { ResultsTableColumn, SortState } from './types';
+import { stickyActionsSx } from './sticky';
 
 /** Read by screen readers, invisible on screen. */
 const visuallyHidden = {
@@ -77,7 +78,7 @@ export function ResultsTableHead<T>({
           );
         })}
         {hasActions && (
-          <TableCell align="right" sx={{ fontWeight: 600 }}>
+          <TableCell align="right" sx={{ fontWeight: 600, ...stickyActionsSx }}>
             {t('actions.column')}
           </TableCell>
         )}
