@@ -104,15 +104,6 @@ export async function updateItem(db: Db, id: bigint, values: Partial<NewItem>): 
     .where(eq(items.id, id));
 }
 
-export async function isLiveVehicleOf(db: Db, organisationId: bigint, id: bigint): Promise<boolean> {
-  const [row] = await db
-    .select({ id: vehicles.id })
-    .from(vehicles)
-    .where(and(eq(vehicles.id, id), eq(vehicles.organisationId, organisationId), eq(vehicles.deleted, false)))
-    .limit(1);
-  return row !== undefined;
-}
-
 export async function isLivePoiOf(db: Db, organisationId: bigint, id: bigint): Promise<boolean> {
   const [row] = await db
     .select({ id: pois.id })

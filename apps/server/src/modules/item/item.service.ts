@@ -13,6 +13,7 @@ import { toId, type Actor } from '../organisation/scope.ts';
 import { findVehicle } from '../vehicle/vehicle.repository.ts';
 import { toVehicle } from '../vehicle/vehicle.service.ts';
 import * as repo from './item.repository.ts';
+import { isLiveVehicleOf } from '../vehicle/vehicle.repository.ts';
 
 export const ITEM_NOT_FOUND = 'Item not found.';
 export const ITEM_CODE_TAKEN = 'A tag with this code already exists';
@@ -48,7 +49,7 @@ export function createItemService({ db }: { db: Db }) {
       throw new ConflictError(ITEM_CODE_TAKEN, { code: ITEM_CODE_TAKEN });
     const vehicleId = input.vehicleId ? toId(input.vehicleId) : null;
     const poiId = input.poiId ? toId(input.poiId) : null;
-    if (vehicleId !== null && !(await repo.isLiveVehicleOf(db, organisationId, vehicleId))) {
+    if (vehicleId !== null && !(await isLiveVehicleOf(db, organisationId, vehicleId))) {
       const message = "The vehicle must be a vehicle of the tag's organisation";
       throw new BadRequestError(message, { vehicleId: message });
     }

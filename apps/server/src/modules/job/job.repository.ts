@@ -93,15 +93,6 @@ export async function updateJob(db: Db, id: bigint, values: Partial<NewJob>): Pr
     .where(eq(jobs.id, id));
 }
 
-export async function isLiveVehicleOf(db: Db, organisationId: bigint, id: bigint): Promise<boolean> {
-  const [row] = await db
-    .select({ id: vehicles.id })
-    .from(vehicles)
-    .where(and(eq(vehicles.id, id), eq(vehicles.organisationId, organisationId), eq(vehicles.deleted, false)))
-    .limit(1);
-  return row !== undefined;
-}
-
 export async function isLiveRouteOf(db: Db, organisationId: bigint, id: bigint): Promise<boolean> {
   const [row] = await db
     .select({ id: routes.id })

@@ -21,6 +21,7 @@ import { resolveOwnerOrganisation } from '../organisation/owner-organisation.ts'
 import { toId, type Actor } from '../organisation/scope.ts';
 import * as repo from './job.repository.ts';
 import { runsOn, windowOn } from './schedule.ts';
+import { isLiveVehicleOf } from '../vehicle/vehicle.repository.ts';
 
 export const JOB_NOT_FOUND = 'Job not found.';
 
@@ -56,7 +57,7 @@ export function createJobService({ db }: { db: Db }) {
 
   async function values(organisationId: bigint, input: JobInput) {
     const vehicleId = toId(input.vehicleId);
-    if (!(await repo.isLiveVehicleOf(db, organisationId, vehicleId))) {
+    if (!(await isLiveVehicleOf(db, organisationId, vehicleId))) {
       const message = "The vehicle must be a vehicle of the job's organisation";
       throw new BadRequestError(message, { vehicleId: message });
     }

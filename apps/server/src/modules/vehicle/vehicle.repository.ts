@@ -227,3 +227,8 @@ export async function vehiclesOfOrganisation(
     );
   return rows.map((r) => r.id);
 }
+
+/** Whether `id` is a live vehicle of `organisationId`. */
+export async function isLiveVehicleOf(db: Db, organisationId: bigint, id: bigint): Promise<boolean> {
+  return (await vehiclesOfOrganisation(db, organisationId, [id])).length > 0;
+}

@@ -20,7 +20,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { ResultsTable, type ResultsTableColumn } from '@/components/table';
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/session';
-import { DecodedJson } from './DecodedJson';
+import { DecodedJson } from '@/components/DecodedJson';
 import { HealthCard, IdentityCard } from './DetailCards';
 import { deviceKeys, getDeviceDetails } from './api/devices';
 

@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/PageHeader';
 import { ResultsTable, type ResultsTableColumn } from '@/components/table';
 import { formatDateTime } from '@/lib/format';
-import { DecodedJson } from './DecodedJson';
+import { DecodedJson } from '@/components/DecodedJson';
 import { listRawLogs, rawLogKeys } from './api/raw-logs';
 
 const IMEI_PATTERN = /^\d{8,17}$/;

@@ -1,4 +1,4 @@
-/** A frame's decoded messages as compact JSON (null fields left out), scrollable beside its bytes. */
+/** A frame's decoded messages as compact JSON (null fields left out), scrollable beside its bytes (device details, raw logs). */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ function compact(messages: Array<Record<string, unknown>>): string {
 }
 
 export function DecodedJson({ decoded }: { decoded: Array<Record<string, unknown>> | null }) {
+  // The raw-logs page loads the device namespace too (pages.ts).
   const { t } = useTranslation('device');
   if (decoded === null) {
     return (
