@@ -20,5 +20,12 @@ export const BrandSchema = z.object({
     ifsc: z.string(),
     branchName: z.string(),
   }),
+  /**
+   * Base maps offered by the map's layer switcher besides the built-in offline one (which needs no network): MapLibre
+   * style URLs, raster or vector. None = offline only (an air-gapped deployment, tests).
+   */
+  mapStyles: z
+    .array(z.object({ id: z.string().regex(/^[a-z0-9-]+$/), name: z.string(), url: z.url() }))
+    .optional(),
 });
 export type Brand = z.infer<typeof BrandSchema>;

@@ -1,0 +1,86 @@
+/**
+ * The map itself (MapLibre GL through react-map-gl): loaded lazily by MapView so no page pays for MapLibre until it
+ * shows a map. One map per screen; overlays and editors are children and reach the map with `useMap()`.
+ */
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { Box, MenuItem, TextField, useTheme } from '@mui/material';
+import { setWorkerUrl } from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Map, { NavigationControl, ScaleControl, type MapRef } from 'react-map-gl/maplibre';
+import { INDIA_VIEW, paddedBounds, type Bounds, type LngLat } from './geometry';
+import { baseMaps, OFFLINE_STYLE_ID } from './map-style';
+
+// Bundled, MapLibre 6 cannot find its worker next to its own module; Vite emits it as an asset (stack.md §5.3).
+setWorkerUrl(workerUrl);
+
+export interface MapCanvasProps {
+  /** Fitted when the map loads and whenever the value changes (compared by value). Default: India. */
+  bounds?: Bounds | null;
+  height?: number | string;
+  /** Accessible name of the map region. */
+  ariaLabel: string;
+  onClick?: (at: LngLat) => void;
+  children?: ReactNode;
+}
+
+export default function MapCanvas({ bounds, height = 420, ariaLabel, onClick, children }: MapCanvasProps) {
+  const { t } = useTranslation('common');
+  const mode = useTheme().palette.mode;
+  const maps = useMemo(() => baseMaps(mode), [mode]);
+  const [baseId, setBaseId] = useState(OFFLINE_STYLE_ID);
+  const base = maps.find((m) => m.id === baseId) ?? maps[0];
+  const ref = useRef<MapRef>(null);
+  const target = paddedBounds(bounds ?? INDIA_VIEW);
+  const targetKey = JSON.stringify(target);
+
+  useEffect(() => {
+    ref.current?.fitBounds(JSON.parse(targetKey) as Bounds, { padding: 32, duration: 0 });
+  }, [targetKey]);
+
+  return (
+    <Box
+      role="region"
+      aria-label={ariaLabel}
+      sx={{
+        position: 'relative',
+        height,
+        borderRadius: 1,
+        overflow: 'hidden',
+        border: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Map
+        ref={ref}
+        initialViewState={{ bounds: target, fitBoundsOptions: { padding: 32 } }}
+        mapStyle={base?.style}
+        style={{ width: '100%', height: '100%' }}
+        attributionControl={false}
+        dragRotate={false}
+        onClick={onClick ? (e) => onClick([e.lngLat.lng, e.lngLat.lat]) : undefined}
+      >
+        <NavigationControl position="top-right" showCompass={false} />
+        <ScaleControl position="bottom-left" unit="metric" />
+        {children}
+      </Map>
+      {maps.length > 1 && (
+        <TextField
+          select
+          size="small"
+          label={t('map.baseMap')}
+          value={baseId}
+          onChange={(e) => setBaseId(e.target.value)}
+          sx={{ position: 'absolute', top: 8, left: 8, minWidth: 160, bgcolor: 'background.paper' }}
+        >
+          {maps.map((m) => (
+            <MenuItem key={m.id} value={m.id}>
+              {m.name ?? t('map.offline')}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    </Box>
+  );
+}
