@@ -36,16 +36,13 @@ export interface Envelope {
 
 /**
  * One char per byte (ISO-8859-1), so string offsets equal byte offsets (raw bytes are read from `bytes` where their
- * exact value matters). Buffer's latin1 slice builds the string straight from the bytes, without a Buffer or a
- * TextDecoder call (half the cost per frame). It is what TextDecoder('latin1') returned on Node 20 too, byte for
- * byte (0x80–0x9F included), so decoded text did not change.
+ * exact value matters). Frames from a socket are Buffers already and decode with Buffer's own latin1 `toString`;
+ * other byte arrays get a Buffer view over the same memory (no copy). Not TextDecoder('latin1'): the WHATWG label
+ * means windows-1252, which maps 0x80–0x9F to other characters.
  */
-const latin1Slice = (
-  Buffer.prototype as unknown as { latin1Slice: (this: Uint8Array, start: number, end: number) => string }
-).latin1Slice;
-
 export function toLatin1(bytes: Uint8Array): string {
-  return latin1Slice.call(bytes, 0, bytes.length);
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return buffer.toString('latin1');
 }
 
 /** Builds the envelope; null when the bytes hold no `$`. */
