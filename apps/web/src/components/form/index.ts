@@ -12,3 +12,4 @@ export {
   useFieldError,
   type FormTextFieldProps,
 } from './FormTextField';
+export { FormActions, FormPage, type FormActionsProps, type FormPageProps } from './FormPage';

@@ -1,8 +1,6 @@
 /** The add/edit vehicle form (spec 02 §3 Vehicle): registration, RTO, make/model, kind/type, ward, RC images. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import { VEHICLE_KINDS, type Vehicle, type VehicleInput } from '@civicfleet/shared';
@@ -11,8 +9,8 @@ import { useSnackbar } from 'notistack';
 import { useMemo } from 'react';
 import { useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { FormDatePicker, FormImageUpload } from '@/components/form';
+import { useNavigate } from 'react-router';
+import { FormActions, FormDatePicker, FormImageUpload } from '@/components/form';
 import { useSession } from '@/session';
 import { createVehicle, listWards, updateVehicle, vehicleKeys } from './api/vehicles';
 import { applyServerErrors, FieldMessages, FormTextField } from '@/components/form';
@@ -167,19 +165,11 @@ export function VehicleForm({ vehicle }: { vehicle?: Vehicle }) {
             />
           </Grid>
         </Grid>
-        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3 }}>
-          <Button component={RouterLink} to={LIST_PATH} disabled={formState.isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={formState.isSubmitting}
-            startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {vehicle ? t('common.save') : t('form.add')}
-          </Button>
-        </Box>
+        <FormActions
+          cancelTo={LIST_PATH}
+          submitting={formState.isSubmitting}
+          submitLabel={vehicle ? t('common.save') : t('form.add')}
+        />
       </Box>
     </FieldMessages>
   );

@@ -1,58 +1,27 @@
 /** /management/vehicle/add and /management/vehicle/edit/:id (spec 01 §2.6): one form for both. */
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '@/api/client';
-import { PageHeader } from '@/components/PageHeader';
+import { FormPage } from '@/components/form';
 import { VehicleForm } from './VehicleForm';
 import { getVehicle, vehicleKeys } from './api/vehicles';
 
 export function VehicleFormPage() {
   const { t } = useTranslation('vehicle');
   const { id } = useParams();
-  const isEdit = id !== undefined;
   const existing = useQuery({
     queryKey: vehicleKeys.one(id ?? ''),
     queryFn: () => getVehicle(id ?? ''),
-    enabled: isEdit,
+    enabled: id !== undefined,
   });
   return (
-    <Box sx={{ maxWidth: 880 }}>
-      <PageHeader
-        title={isEdit ? t('form.editTitle') : t('form.addTitle')}
-        subtitle={isEdit ? existing.data?.registrationNumber : t('form.addSubtitle')}
-      />
-      <Card variant="outlined">
-        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-          {!isEdit && <VehicleForm />}
-          {isEdit && existing.isPending && (
-            <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-              <CircularProgress aria-label={t('common.loading')} />
-            </Box>
-          )}
-          {isEdit && existing.isError && (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void existing.refetch()}>
-                  {t('common.retry')}
-                </Button>
-              }
-            >
-              {existing.error instanceof ApiError && existing.error.status === 404
-                ? t('form.notFound')
-                : t('common.loadFailed')}
-            </Alert>
-          )}
-          {existing.data && <VehicleForm vehicle={existing.data} />}
-        </CardContent>
-      </Card>
-    </Box>
+    <FormPage
+      title={id ? t('form.editTitle') : t('form.addTitle')}
+      subtitle={id ? existing.data?.registrationNumber : t('form.addSubtitle')}
+      record={id ? existing : undefined}
+      notFoundText={t('form.notFound')}
+    >
+      {(vehicle) => <VehicleForm vehicle={vehicle} />}
+    </FormPage>
   );
 }
