@@ -29,7 +29,14 @@ export interface FormPageProps<T> {
   children: (record: T | undefined) => ReactNode;
 }
 
-export function FormPage<T>({ title, subtitle, record, notFoundText, maxWidth = 880, children }: FormPageProps<T>) {
+export function FormPage<T>({
+  title,
+  subtitle,
+  record,
+  notFoundText,
+  maxWidth = 880,
+  children,
+}: FormPageProps<T>) {
   const { t } = useTranslation('form');
   return (
     <Box sx={{ maxWidth }}>
@@ -51,7 +58,9 @@ export function FormPage<T>({ title, subtitle, record, notFoundText, maxWidth = 
                 </Button>
               }
             >
-              {record.error instanceof ApiError && record.error.status === 404 ? notFoundText : t('page.loadFailed')}
+              {record.error instanceof ApiError && record.error.status === 404
+                ? notFoundText
+                : t('page.loadFailed')}
             </Alert>
           )}
           {record?.data !== undefined && children(record.data)}
