@@ -214,6 +214,8 @@ export function createDeviceLifecycleService(deps: {
       input: { imei: string; protocol?: DeviceProtocol | undefined; expiresInMinutes: number },
     ): Promise<Device> {
       const now = clock();
+      // An expired temporary device frees its IMEI even if no read has swept it yet (bench testers reuse IMEIs).
+      await repo.expireTemporaryDevices(db, now);
       const existing = await repo.findAnyByImei(db, input.imei);
       if (existing && !existing.deleted) throw imeiTaken();
       const values = {

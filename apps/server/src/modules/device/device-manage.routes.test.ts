@@ -328,6 +328,21 @@ describe('/v1/device management', () => {
         now = before;
       }
     });
+
+    it('takes an expired temporary IMEI again even when nothing swept it yet', async () => {
+      const body = { imei: '000000000000131', protocol: 'ais140', expiresInMinutes: 5 };
+      expect((await call<Device>('SUPER_ADMIN', 'POST', '/v1/device/temporary', body)).status).toBe(201);
+      expect((await call('SUPER_ADMIN', 'POST', '/v1/device/temporary', body)).status).toBe(409);
+      const before = now;
+      now = new Date(before.getTime() + 6 * 60_000);
+      try {
+        const again = await call<Device>('SUPER_ADMIN', 'POST', '/v1/device/temporary', body);
+        expect(again.status, JSON.stringify(again.body)).toBe(201);
+        expect(again.body.data.expiresAt).toBe(new Date(now.getTime() + 5 * 60_000).toISOString());
+      } finally {
+        now = before;
+      }
+    });
   });
 
   describe('details', () => {
