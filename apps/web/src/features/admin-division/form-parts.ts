@@ -1,0 +1,11 @@
+/** How the division forms show field messages: contract and server messages by their i18n keys, others as sent. */
+import { useTranslation } from 'react-i18next';
+import { MESSAGE_KEYS } from './division-form';
+
+export function useDivisionMessages(): (message: string) => string {
+  const { t } = useTranslation('divisions');
+  return (message) => {
+    const key = MESSAGE_KEYS[message];
+    return key ? t(key) : message;
+  };
+}
