@@ -41,7 +41,9 @@ export interface Envelope {
  * means windows-1252, which maps 0x80–0x9F to other characters.
  */
 export function toLatin1(bytes: Uint8Array): string {
-  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const buffer = Buffer.isBuffer(bytes)
+    ? bytes
+    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return buffer.toString('latin1');
 }
 

@@ -100,7 +100,7 @@ export const geofenceVisits = pgTable(
 
 /**
  * Which vehicles a geofence is meant for (PUT /v1/geofence/:id/vehicles). A fence with no rows here applies to every
- * vehicle of its organisation; the derive context does not read this table yet (modules/geofence/README.md).
+ * vehicle of its organisation; the derive context applies a fence only to its assigned vehicles (docs/derivations.md).
  */
 export const geofenceVehicles = pgTable(
   'geofence_vehicles',

@@ -1,39 +1,23 @@
 /**
- * The writer's statements, one function per table. Raw parameterised multi-row INSERT/UPDATE (research/stack.md §6:
- * Drizzle's builder costs 2–3× on this path). All run inside the batch's transaction, in the order of writeBatch().
+ * The writer's statements, one builder per table. positions and raw_logs go by binary COPY (unnest INSERT where the
+ * executor has no COPY); the state tables are INSERT/UPDATE … FROM unnest($1::type[], …) statements (research/stack.md
+ * §6: Drizzle's builder costs 2–3× on this path; sql-values.ts unnestInsert) that the writer sends together with the
+ * derive tables' statements in ONE round trip (sql-client.ts queryAll), in the order of writeState() (writer.ts).
  */
 import type { Batch } from './batch.ts';
-import type { EventRow, LatestRow, PositionRow, RawLogRow } from './rows.ts';
-import type { SqlExecutor } from './sql-client.ts';
+import type { EventRow, EventUpdate, LatestRow, PositionRow, RawLogRow, UnknownDeviceRow } from './rows.ts';
+import type { SqlExecutor, SqlStatement } from './sql-client.ts';
 import {
-  arrayLiteral,
-  chunks,
   CopyBinaryWriter,
-  id,
   int16,
   json,
   num,
-  rowsPerStatement,
   text,
-  valuesList,
-  type ArrayKind,
+  unnestInsert,
+  unnestOf,
+  unnestStatements,
+  type Column,
 } from './sql-values.ts';
-
-/** Rows per unnest statement: bounds the size of one parameter (a batch is normally smaller). */
-const MAX_UNNEST_ROWS = 10_000;
-
-type Column<R> = readonly [name: string, type: string, kind: ArrayKind, value: (row: R) => unknown];
-
-/**
- * The big tables take one INSERT … SELECT FROM unnest($1::type[], …) per batch, with each column passed as ONE array
- * literal: the statement and its plan are the same whatever the batch size (a VALUES list of 2,000 rows × 22
- * columns costs far more to parse and plan), and no per-value driver serialisation. Same SQL on both engines.
- */
-function unnestStatement<R>(table: string, columns: readonly Column<R>[], suffix = ''): string {
-  const names = columns.map(([name]) => name).join(',');
-  const arrays = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(',');
-  return `INSERT INTO ${table} (${names}) SELECT * FROM unnest(${arrays}) ${suffix}`;
-}
 
 const copyStatement = <R>(table: string, columns: readonly Column<R>[]): string =>
   `COPY ${table} (${columns.map(([name]) => name).join(',')})`;
@@ -44,10 +28,7 @@ async function insertUnnest<R>(
   columns: readonly Column<R>[],
   rows: readonly R[],
 ): Promise<void> {
-  for (const chunk of chunks(rows, MAX_UNNEST_ROWS)) {
-    const params = columns.map(([, , kind, value]) => arrayLiteral(kind, chunk.map(value)));
-    await tx.query(statement, params);
-  }
+  for (const { text, params } of unnestStatements(statement, columns, rows)) await tx.query(text, params);
 }
 
 const POSITION_COLUMNS: readonly Column<PositionRow>[] = [
@@ -74,7 +55,7 @@ const POSITION_COLUMNS: readonly Column<PositionRow>[] = [
   ['history', 'boolean', 'boolean', (p) => p.history],
   ['attrs', 'jsonb', 'text', (p) => json(p.attrs)],
 ];
-const INSERT_POSITIONS = unnestStatement('positions', POSITION_COLUMNS, 'ON CONFLICT DO NOTHING');
+const INSERT_POSITIONS = unnestInsert('positions', POSITION_COLUMNS, 'ON CONFLICT DO NOTHING');
 const COPY_POSITIONS = copyStatement('positions', POSITION_COLUMNS);
 const COPY_POSITIONS_STAGE = copyStatement('positions_stage', POSITION_COLUMNS);
 
@@ -194,7 +175,7 @@ const RAW_COLUMNS: readonly Column<RawLogRow>[] = [
   ['decode_error', 'text', 'text', (r) => text(r.decodeError)],
   ['checksum_ok', 'boolean', 'boolean', (r) => r.checksumOk],
 ];
-const INSERT_RAW_LOGS = unnestStatement('raw_logs', RAW_COLUMNS);
+const INSERT_RAW_LOGS = unnestInsert('raw_logs', RAW_COLUMNS);
 const COPY_RAW_LOGS = copyStatement('raw_logs', RAW_COLUMNS);
 
 /** The raw_logs COPY data, in RAW_COLUMNS order (see positionsCopyData). */
@@ -252,7 +233,7 @@ const LATEST_COLUMNS: readonly Column<LatestRow>[] = [
 ];
 
 /** Upsert; the guard keeps a row from ever moving back to an older fix (e.g. two gateways, one of them behind). */
-const UPSERT_LATEST = unnestStatement(
+const UPSERT_LATEST = unnestInsert(
   'device_latest',
   LATEST_COLUMNS,
   `ON CONFLICT (device_id) DO UPDATE SET ${LATEST_COLUMNS.filter(([name]) => name !== 'device_id')
@@ -261,125 +242,113 @@ const UPSERT_LATEST = unnestStatement(
    WHERE coalesce(excluded.fixed_at, '-infinity') >= coalesce(device_latest.fixed_at, '-infinity')`,
 );
 
-export async function upsertLatest(tx: SqlExecutor, batch: Batch): Promise<void> {
-  await insertUnnest(tx, UPSERT_LATEST, LATEST_COLUMNS, [...batch.latest.values()]);
+export function latestStatements(batch: Batch): SqlStatement[] {
+  return unnestStatements(UPSERT_LATEST, LATEST_COLUMNS, [...batch.latest.values()]);
 }
 
-export async function updateLastSeen(tx: SqlExecutor, batch: Batch): Promise<void> {
-  const rows = [...batch.seenDevices];
-  for (const chunk of chunks(rows, rowsPerStatement(2))) {
-    const params: unknown[] = [];
-    for (const [deviceId, at] of chunk) params.push(id(deviceId), at);
-    await tx.query(
-      `UPDATE devices d SET last_seen_at = greatest(d.last_seen_at, v.at)
-       FROM (VALUES ${valuesList(chunk.length, ['bigint', 'timestamptz'])}) AS v(id, at) WHERE d.id = v.id`,
-      params,
-    );
-  }
+const SEEN_COLUMNS: readonly Column<readonly [bigint, Date]>[] = [
+  ['id', 'bigint', 'number', ([deviceId]) => deviceId],
+  ['at', 'timestamptz', 'time', ([, at]) => at],
+];
+const UPDATE_LAST_SEEN = `UPDATE devices d SET last_seen_at = greatest(d.last_seen_at, v.at)
+  FROM ${unnestOf(SEEN_COLUMNS)} AS v(id, at) WHERE d.id = v.id`;
+
+export function lastSeenStatements(batch: Batch): SqlStatement[] {
+  return unnestStatements(UPDATE_LAST_SEEN, SEEN_COLUMNS, [...batch.seenDevices]);
 }
+
+const EVENT_UPDATE_COLUMNS: readonly Column<EventUpdate>[] = [
+  ['device_id', 'bigint', 'number', (u) => u.deviceId],
+  ['type', 'text', 'text', (u) => u.type],
+  ['last_at', 'timestamptz', 'time', (u) => u.lastAt],
+  ['repeat_count', 'int', 'number', (u) => u.repeatCount],
+  ['ended_at', 'timestamptz', 'time', (u) => u.endedAt],
+];
+const UPDATE_EVENTS = `UPDATE events e SET last_at = greatest(e.last_at, v.last_at),
+    repeat_count = greatest(e.repeat_count, v.repeat_count), ended_at = v.ended_at
+  FROM ${unnestOf(EVENT_UPDATE_COLUMNS)} AS v(device_id, type, last_at, repeat_count, ended_at)
+  WHERE e.device_id = v.device_id AND e.type = v.type AND e.ended_at IS NULL`;
 
 /** Repeats and closes of alerts opened by earlier batches (before the inserts: a close frees the open slot). */
-export async function updateEvents(tx: SqlExecutor, batch: Batch): Promise<void> {
-  const rows = [...batch.eventUpdates.values()];
-  for (const chunk of chunks(rows, rowsPerStatement(5))) {
-    const params: unknown[] = [];
-    for (const u of chunk) params.push(id(u.deviceId), u.type, u.lastAt, u.repeatCount, u.endedAt);
-    await tx.query(
-      `UPDATE events e SET last_at = greatest(e.last_at, v.last_at), repeat_count = greatest(e.repeat_count, v.repeat_count),
-         ended_at = v.ended_at
-       FROM (VALUES ${valuesList(chunk.length, ['bigint', 'text', 'timestamptz', 'int', 'timestamptz'])})
-         AS v(device_id, type, last_at, repeat_count, ended_at)
-       WHERE e.device_id = v.device_id AND e.type = v.type AND e.ended_at IS NULL`,
-      params,
-    );
-  }
+export function eventUpdateStatements(batch: Batch): SqlStatement[] {
+  return unnestStatements(UPDATE_EVENTS, EVENT_UPDATE_COLUMNS, [...batch.eventUpdates.values()]);
 }
 
-const EVENT_COLUMNS = [
-  'device_id',
-  'vehicle_id',
-  'organisation_id',
-  'type',
-  'started_at',
-  'ended_at',
-  'last_at',
-  'repeat_count',
-  'lat',
-  'lon',
-  'late',
-  'attrs',
-] as const;
+const EVENT_COLUMNS: readonly Column<EventRow>[] = [
+  ['device_id', 'bigint', 'number', (e) => e.deviceId],
+  ['vehicle_id', 'bigint', 'number', (e) => e.vehicleId],
+  ['organisation_id', 'bigint', 'number', (e) => e.organisationId],
+  ['type', 'text', 'text', (e) => text(e.type)],
+  ['started_at', 'timestamptz', 'time', (e) => e.startedAt],
+  ['ended_at', 'timestamptz', 'time', (e) => e.endedAt],
+  ['last_at', 'timestamptz', 'time', (e) => e.lastAt],
+  ['repeat_count', 'int', 'number', (e) => e.repeatCount],
+  ['lat', 'float8', 'number', (e) => num(e.lat)],
+  ['lon', 'float8', 'number', (e) => num(e.lon)],
+  ['late', 'boolean', 'boolean', (e) => e.late],
+  ['attrs', 'jsonb', 'text', (e) => json(e.attrs)],
+];
+
+/**
+ * New alerts. An alert of the same type already open for the device (another process, or state lost in a failed
+ * batch) is not duplicated: the partial unique index events_open_uq turns it into DO NOTHING.
+ */
+const INSERT_EVENTS = unnestInsert(
+  'events',
+  EVENT_COLUMNS,
+  `ON CONFLICT (device_id, type) WHERE ended_at IS NULL DO NOTHING
+   RETURNING id::text AS id, device_id::text AS device_id, type, started_at, late`,
+);
+
+export function eventInsertStatements(batch: Batch): SqlStatement[] {
+  return unnestStatements(INSERT_EVENTS, EVENT_COLUMNS, batch.newEvents);
+}
 
 export interface InsertedEvent {
   id: string;
   row: EventRow;
 }
 
-/**
- * New alerts. An alert of the same type already open for the device (another process, or state lost in a failed
- * batch) is not duplicated: the partial unique index events_open_uq turns it into DO NOTHING.
- */
-export async function insertEvents(tx: SqlExecutor, batch: Batch): Promise<InsertedEvent[]> {
+interface ReturnedEvent {
+  id: string;
+  device_id: string;
+  type: string;
+  started_at: Date | string;
+  late: boolean;
+}
+
+/** The batch's new events that were inserted, from the RETURNING rows of eventInsertStatements (in any order). */
+export function insertedEvents(batch: Batch, returned: readonly unknown[]): InsertedEvent[] {
   const inserted: InsertedEvent[] = [];
-  const casts = EVENT_COLUMNS.map(() => '');
-  for (const chunk of chunks(batch.newEvents, rowsPerStatement(EVENT_COLUMNS.length))) {
-    const params: unknown[] = [];
-    for (const e of chunk) {
-      params.push(
-        id(e.deviceId),
-        id(e.vehicleId),
-        id(e.organisationId),
-        text(e.type),
-        e.startedAt,
-        e.endedAt,
-        e.lastAt,
-        e.repeatCount,
-        num(e.lat),
-        num(e.lon),
-        e.late,
-        json(e.attrs),
-      );
-    }
-    const returned = await tx.query<{
-      id: string;
-      device_id: string;
-      type: string;
-      started_at: Date;
-      late: boolean;
-    }>(
-      `INSERT INTO events (${EVENT_COLUMNS.join(',')}) VALUES ${valuesList(chunk.length, casts)}
-       ON CONFLICT (device_id, type) WHERE ended_at IS NULL DO NOTHING
-       RETURNING id::text AS id, device_id::text AS device_id, type, started_at, late`,
-      params,
+  for (const r of returned as readonly ReturnedEvent[]) {
+    const row = batch.newEvents.find(
+      (e) =>
+        String(e.deviceId) === r.device_id &&
+        e.type === r.type &&
+        e.late === r.late &&
+        e.startedAt.getTime() === new Date(r.started_at).getTime(),
     );
-    for (const r of returned) {
-      const row = chunk.find(
-        (e) =>
-          String(e.deviceId) === r.device_id &&
-          e.type === r.type &&
-          e.late === r.late &&
-          e.startedAt.getTime() === new Date(r.started_at).getTime(),
-      );
-      if (row) inserted.push({ id: r.id, row });
-    }
+    if (row) inserted.push({ id: r.id, row });
   }
   return inserted;
 }
 
-export async function upsertUnknownDevices(tx: SqlExecutor, batch: Batch): Promise<void> {
-  const rows = [...batch.unknownDevices.values()];
-  for (const chunk of chunks(rows, rowsPerStatement(6))) {
-    const params: unknown[] = [];
-    for (const u of chunk) {
-      params.push(text(u.imei), u.protocol, u.firstSeenAt, u.lastSeenAt, u.packets, text(u.remoteAddr));
-    }
-    await tx.query(
-      `INSERT INTO unknown_devices (imei, protocol, first_seen_at, last_seen_at, packets, remote_addr)
-       VALUES ${valuesList(chunk.length, ['', '', '', '', '', ''])}
-       ON CONFLICT (imei) DO UPDATE SET protocol = excluded.protocol, remote_addr = excluded.remote_addr,
-         last_seen_at = greatest(unknown_devices.last_seen_at, excluded.last_seen_at),
-         packets = unknown_devices.packets + excluded.packets`,
-      params,
-    );
-  }
+const UNKNOWN_COLUMNS: readonly Column<UnknownDeviceRow>[] = [
+  ['imei', 'text', 'text', (u) => text(u.imei)],
+  ['protocol', 'text', 'text', (u) => u.protocol],
+  ['first_seen_at', 'timestamptz', 'time', (u) => u.firstSeenAt],
+  ['last_seen_at', 'timestamptz', 'time', (u) => u.lastSeenAt],
+  ['packets', 'int', 'number', (u) => u.packets],
+  ['remote_addr', 'text', 'text', (u) => text(u.remoteAddr)],
+];
+const UPSERT_UNKNOWN = unnestInsert(
+  'unknown_devices',
+  UNKNOWN_COLUMNS,
+  `ON CONFLICT (imei) DO UPDATE SET protocol = excluded.protocol, remote_addr = excluded.remote_addr,
+     last_seen_at = greatest(unknown_devices.last_seen_at, excluded.last_seen_at),
+     packets = unknown_devices.packets + excluded.packets`,
+);
+
+export function unknownDeviceStatements(batch: Batch): SqlStatement[] {
+  return unnestStatements(UPSERT_UNKNOWN, UNKNOWN_COLUMNS, [...batch.unknownDevices.values()]);
 }

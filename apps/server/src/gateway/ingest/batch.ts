@@ -2,16 +2,18 @@
  * One ingest batch: everything decoded since the previous flush, written in one transaction. `committed` settles
  * when that transaction does; replies that acknowledge data wait for it (an acked position is always stored).
  */
-import type { SqlExecutor } from './sql-client.ts';
+import type { SqlStatement } from './sql-client.ts';
 import type { EventRow, EventUpdate, LatestRow, PositionRow, RawLogRow, UnknownDeviceRow } from './rows.ts';
 
 /**
  * A table a later ingest stage writes (state intervals, daily stats, geofence visits …): rows are collected in the
- * batch and `write` runs inside the batch's transaction after the core tables, in registration order.
+ * batch; `statements(rows)` builds what writes them, and the writer sends those of every table, after the core
+ * tables' and in registration order, in the batch's transaction within ONE round trip (sql-client.ts queryAll).
+ * So every parameter needs a cast (`$1::bigint[]`), and a statement must not depend on another one's result.
  */
 export interface BatchTable<T> {
   readonly name: string;
-  write(tx: SqlExecutor, rows: readonly T[]): Promise<void>;
+  statements(rows: readonly T[]): SqlStatement[];
 }
 
 let nextBatchId = 1;

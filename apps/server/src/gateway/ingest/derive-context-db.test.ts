@@ -9,6 +9,7 @@ import {
   inheritDeriveSettings,
   subscribeDeriveContextInvalidation,
 } from './derive-context-db.ts';
+import { fencesFor } from './derive-context.ts';
 import { sqlClientOf, type SqlClient, type SqlExecutor } from './sql-client.ts';
 
 describe('createDbDeriveContext', () => {
@@ -146,6 +147,47 @@ describe('createDbDeriveContext', () => {
       'multipolygon',
       'circle',
     ]);
+  });
+
+  it('gives a geofence with assigned vehicles to those vehicles only, one without to all', async () => {
+    const [{ id: org } = { id: '' }] = await sql.query<{ id: string }>(
+      `insert into organisations (kind, trade_name) values ('CUSTOMER', 'Assignment Test') returning id::text as id`,
+    );
+    const vehicle = async (registration: string) =>
+      BigInt(
+        (
+          await sql.query<{ id: string }>(
+            `insert into vehicles (organisation_id, registration_number, kind, type, category)
+             values ($1, $2, 'TRUCK', 'tipper', 'Goods') returning id::text as id`,
+            [org, registration],
+          )
+        )[0]?.id ?? '0',
+      );
+    const fence = async (name: string) =>
+      (
+        await sql.query<{ id: string }>(
+          `insert into geofences (organisation_id, name, geometry, radius_m) values ($1, $2, $3::jsonb, 100)
+           returning id::text as id`,
+          [org, name, JSON.stringify({ type: 'Point', coordinates: [75.85, 22.71] })],
+        )
+      )[0]?.id ?? '';
+    const [a, b] = [await vehicle('MP09AS0001'), await vehicle('MP09AS0002')];
+    const everyone = await fence('everyone');
+    const onlyA = await fence('only A');
+    await sql.query('insert into geofence_vehicles (geofence_id, vehicle_id) values ($1, $2)', [
+      onlyA,
+      String(a),
+    ]);
+    const provider = createDbDeriveContext();
+    await provider.load(sql, BigInt(org));
+    const context = provider.get(BigInt(org));
+    const ids = (vehicleId: bigint | null) => fencesFor(context, vehicleId).map((f) => f.id);
+    expect(ids(a)).toEqual([`g${everyone}`, `g${onlyA}`]);
+    expect(ids(b)).toEqual([`g${everyone}`]);
+    expect(ids(null)).toEqual([`g${everyone}`]);
+    // One array per vehicle, built at load: the hot path allocates nothing.
+    expect(fencesFor(context, a)).toBe(fencesFor(context, a));
+    expect(fencesFor(context, b)).toBe(context.fences);
   });
 
   it('caches for the TTL and shares one load between concurrent callers', async () => {

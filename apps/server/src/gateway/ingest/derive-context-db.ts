@@ -7,6 +7,11 @@
  *   DEFAULT_DERIVE_SETTINGS. A stored value the derive rules reject (validateDeriveSettings) counts as not set.
  * - Fences: the organisation's live geofences (`g<id>`) and its WARD admin divisions with a polygon (`d<id>`, dwell
  *   0: a ward visit records presence, entered at the first fix inside). Geometry that is not usable is skipped.
+ *   Assignments (geofence_vehicles, PUT /v1/geofence/:id/vehicles): a geofence with assigned vehicles applies to
+ *   those vehicles only, a geofence with none to every vehicle of the organisation (modules/geofence/README.md);
+ *   `fencesFor(context, vehicleId)` (derive-context.ts) picks a vehicle's list. An assignment row counts whatever the
+ *   vehicle's state (a fence assigned only to a since-deleted vehicle applies to nobody, it does not silently widen
+ *   to the organisation). The geofence module publishes TOPICS.deriveContext on every assignment change.
  * - Cache: an entry is fresh for `ttlMs`; a stale or invalidated entry keeps being served by `get` (dropping it
  *   would hand the derive stage "no fences" and end every open visit) while one reload runs in the background.
  */
@@ -163,9 +168,11 @@ async function readContext(db: SqlExecutor, organisationId: bigint): Promise<Loa
     geometry: unknown;
     radiusM: number | null;
     dwellS: number | null;
+    vehicleIds: string[] | null;
   }>(
-    `select id::text as id, geometry, radius_m as "radiusM", dwell_s as "dwellS"
-       from geofences where organisation_id = $1 and deleted = false order by id`,
+    `select g.id::text as id, g.geometry, g.radius_m as "radiusM", g.dwell_s as "dwellS",
+            array(select gv.vehicle_id::text from geofence_vehicles gv where gv.geofence_id = g.id) as "vehicleIds"
+       from geofences g where g.organisation_id = $1 and g.deleted = false order by g.id`,
     [id],
   );
   const wards = await db.query<{ id: string; geometry: unknown }>(
@@ -173,21 +180,40 @@ async function readContext(db: SqlExecutor, organisationId: bigint): Promise<Loa
       where organisation_id = $1 and type = 'WARD' and geometry is not null order by id`,
     [id],
   );
-  const fences: Fence[] = [];
+  /** Every usable fence in order; `vehicles` null: assigned to no vehicle (organisation-wide). */
+  const all: Array<{ fence: Fence; vehicles: Set<bigint> | null }> = [];
   for (const row of geofences) {
     const fence = fenceFromGeometry(geofenceKey(BigInt(row.id)), row.geometry, row);
-    if (fence) fences.push(fence);
+    const vehicleIds = row.vehicleIds ?? [];
+    if (fence) all.push({ fence, vehicles: vehicleIds.length > 0 ? new Set(vehicleIds.map(BigInt)) : null });
   }
   for (const row of wards) {
     const kind = (row.geometry as { type?: unknown } | null)?.type;
     if (kind !== 'Polygon' && kind !== 'MultiPolygon') continue;
     const fence = fenceFromGeometry(divisionKey(BigInt(row.id)), row.geometry, { dwellS: WARD_DWELL_S });
-    if (fence) fences.push(fence);
+    if (fence) all.push({ fence, vehicles: null });
   }
-  return {
-    context: { settings: inheritDeriveSettings(chain.map((row) => row.derive)), fences },
-    chain: chain.map((row) => row.id),
-  };
+  const settings = inheritDeriveSettings(chain.map((row) => row.derive));
+  return { context: contextOf(settings, all), chain: chain.map((row) => row.id) };
+}
+
+/** The organisation-wide list and, per vehicle with assignments, its own list (both in the order of `all`). */
+function contextOf(
+  settings: DeriveSettings,
+  all: ReadonlyArray<{ fence: Fence; vehicles: Set<bigint> | null }>,
+): OrganisationDeriveContext {
+  const fences = all.filter((entry) => entry.vehicles === null).map((entry) => entry.fence);
+  const assigned = new Set(all.flatMap((entry) => [...(entry.vehicles ?? [])]));
+  if (assigned.size === 0) return { settings, fences };
+  const fencesByVehicle = new Map<bigint, readonly Fence[]>();
+  for (const vehicleId of assigned) {
+    const own = all.filter((entry) => entry.vehicles === null || entry.vehicles.has(vehicleId));
+    fencesByVehicle.set(
+      vehicleId,
+      own.map((entry) => entry.fence),
+    );
+  }
+  return { settings, fences, fencesByVehicle };
 }
 
 // ------------------------------------------------------------------------------------------------------------ cache

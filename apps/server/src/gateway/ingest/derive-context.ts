@@ -1,7 +1,8 @@
 /**
  * What the derive stage needs to know about a device's organisation: its derive settings (thresholds, time zone —
  * organisation_settings.settings.derive over DEFAULT_DERIVE_SETTINGS) and the fences its vehicles can visit
- * (geofences and wards). Read synchronously on the hot path; loaded (and refreshed) asynchronously off it.
+ * (geofences and wards; `fencesFor` a vehicle). Read synchronously on the hot path; loaded (and refreshed)
+ * asynchronously off it.
  *
  * Fence ids (derive `Fence.id`, geofence_visits.fence_key): `g<geofences.id>` or `d<admin_divisions.id>`.
  */
@@ -10,7 +11,22 @@ import type { SqlExecutor } from './sql-client.ts';
 
 export interface OrganisationDeriveContext {
   readonly settings: DeriveSettings;
+  /** The fences of every vehicle of the organisation: its wards and the geofences assigned to no vehicle. */
   readonly fences: readonly Fence[];
+  /**
+   * Vehicles that have geofences assigned to them (geofence_vehicles): `fences` plus those, in `fences` order. A
+   * geofence with assigned vehicles applies to those vehicles only; one with none applies to all (see fencesFor).
+   */
+  readonly fencesByVehicle?: ReadonlyMap<bigint, readonly Fence[]>;
+}
+
+/**
+ * The fences a fix of `vehicleId` is checked against: a geofence assigned to vehicles (geofence_vehicles) only for
+ * those vehicles, a geofence assigned to none and every ward for all the organisation's vehicles (and for a device
+ * on no vehicle). The same array for every fix of a vehicle (no allocation on the hot path).
+ */
+export function fencesFor(context: OrganisationDeriveContext, vehicleId: bigint | null): readonly Fence[] {
+  return (vehicleId === null ? undefined : context.fencesByVehicle?.get(vehicleId)) ?? context.fences;
 }
 
 export interface DeriveContextProvider {

@@ -26,18 +26,40 @@ import {
   type DeviceDeriveState,
   type DistanceState,
   type StateInterval,
-  type Trip,
 } from '../../derive/index.ts';
 import { createKeyBatcher, LOAD_BATCH } from '../device-directory.ts';
 import type { BatchTable } from './batch.ts';
+import {
+  dailyStatsTable,
+  deriveStateTable,
+  intervalsTable,
+  tripsTable,
+  type Owner,
+} from './derive-tables.ts';
 import type { DeviceState } from './device-state.ts';
-import { staticDeriveContext, type DeriveContextProvider } from './derive-context.ts';
+import { fencesFor, staticDeriveContext, type DeriveContextProvider } from './derive-context.ts';
 import type { IngestContext, IngestStage, SettingsResolver } from './pipeline.ts';
 import { createRederiver } from './rederive-job.ts';
 import type { SqlClient, SqlExecutor } from './sql-client.ts';
 import { alertStateWithEvents } from './stages/alarms.ts';
 import { visitsTable, type VisitRow } from './visits-table.ts';
-import { chunks, id, json, num, rowsPerStatement, valuesList } from './sql-values.ts';
+
+// The derive tables live in derive-tables.ts; the re-derivation and the worker's offline job import them from here.
+export {
+  dailyStatsTable,
+  deriveStateTable,
+  intervalsTable,
+  tripsTable,
+  writeDailyStats,
+  writeDeriveStates,
+  writeIntervals,
+  writeTrips,
+  type DailyRow,
+  type DeriveStateRow,
+  type IntervalRow,
+  type Owner,
+  type TripRow,
+} from './derive-tables.ts';
 
 export const DERIVE_STAGE = 'derive';
 
@@ -62,201 +84,6 @@ export function parsePersistedDeriveState(value: unknown): PersistedDeriveState 
   const lateFromMs = typeof candidate.lateFromMs === 'number' ? candidate.lateFromMs : null;
   return { v: 1, device: candidate.device, distance: candidate.distance, lateFromMs };
 }
-
-export interface Owner {
-  deviceId: bigint;
-  vehicleId: bigint | null;
-  organisationId: bigint;
-}
-
-export interface IntervalRow extends Owner {
-  interval: StateInterval;
-  /** False: still open (offline interval opened by the worker): ended_at stays null. */
-  closed: boolean;
-}
-export interface TripRow extends Owner {
-  trip: Trip;
-}
-export interface DailyRow extends Owner {
-  stats: DailyStats;
-}
-export interface DeriveStateRow {
-  deviceId: bigint;
-  state: PersistedDeriveState;
-  /** An offline interval ended here: close the device's open 'offline' event. */
-  offlineEndedAt: Date | null;
-}
-
-const INTERVAL_CASTS = [
-  'bigint',
-  'bigint',
-  'bigint',
-  'text',
-  'timestamptz',
-  'timestamptz',
-  'float8',
-  'real',
-  'float8',
-  'float8',
-  'float8',
-  'float8',
-  'text',
-];
-
-export async function writeIntervals(tx: SqlExecutor, rows: readonly IntervalRow[]): Promise<void> {
-  for (const chunk of chunks(
-    dedupe(rows, (r) => `${r.deviceId}:${r.interval.startAt.getTime()}`),
-    rowsPerStatement(13),
-  )) {
-    const params: unknown[] = [];
-    for (const r of chunk) {
-      const i = r.interval;
-      params.push(
-        id(r.deviceId),
-        id(r.vehicleId),
-        id(r.organisationId),
-        i.kind,
-        i.startAt,
-        r.closed ? i.endAt : null,
-        num(i.distanceM) ?? 0,
-        num(i.maxSpeedKph),
-        num(i.startLat),
-        num(i.startLon),
-        num(i.endLat),
-        num(i.endLon),
-        i.offlineReason,
-      );
-    }
-    await tx.query(
-      `INSERT INTO state_intervals (device_id, vehicle_id, organisation_id, kind, started_at, ended_at, distance_m,
-         max_speed_kph, start_lat, start_lon, end_lat, end_lon, offline_reason)
-       VALUES ${valuesList(chunk.length, INTERVAL_CASTS)}
-       ON CONFLICT (device_id, started_at) DO UPDATE SET kind = excluded.kind, ended_at = excluded.ended_at,
-         distance_m = excluded.distance_m, max_speed_kph = excluded.max_speed_kph, end_lat = excluded.end_lat,
-         end_lon = excluded.end_lon, offline_reason = excluded.offline_reason`,
-      params,
-    );
-  }
-}
-
-export async function writeTrips(tx: SqlExecutor, rows: readonly TripRow[]): Promise<void> {
-  const casts = ['bigint', 'bigint', 'bigint', 'timestamptz', 'timestamptz', 'float8', 'real', 'real'];
-  const all = [...casts, 'float8', 'float8', 'float8', 'float8'];
-  for (const chunk of chunks(
-    dedupe(rows, (r) => `${r.deviceId}:${r.trip.startAt.getTime()}`),
-    rowsPerStatement(12),
-  )) {
-    const params: unknown[] = [];
-    for (const r of chunk) {
-      const t = r.trip;
-      params.push(
-        id(r.deviceId),
-        id(r.vehicleId),
-        id(r.organisationId),
-        t.startAt,
-        t.endAt,
-        num(t.distanceM) ?? 0,
-        num(t.maxSpeedKph),
-        num(t.avgSpeedKph),
-        num(t.startLat),
-        num(t.startLon),
-        num(t.endLat),
-        num(t.endLon),
-      );
-    }
-    await tx.query(
-      `INSERT INTO trips (device_id, vehicle_id, organisation_id, started_at, ended_at, distance_m, max_speed_kph,
-         avg_speed_kph, start_lat, start_lon, end_lat, end_lon)
-       VALUES ${valuesList(chunk.length, all)}
-       ON CONFLICT (device_id, started_at) DO NOTHING`,
-      params,
-    );
-  }
-}
-
-export async function writeDailyStats(tx: SqlExecutor, rows: readonly DailyRow[]): Promise<void> {
-  const casts = ['bigint', 'date', 'bigint', 'bigint', 'float8', 'int', 'int', 'int', 'int', 'real', 'real'];
-  const all = [...casts, 'int', 'timestamptz', 'timestamptz', 'int'];
-  for (const chunk of chunks(
-    dedupe(rows, (r) => `${r.deviceId}:${r.stats.day}`),
-    rowsPerStatement(15),
-  )) {
-    const params: unknown[] = [];
-    for (const r of chunk) {
-      const s = r.stats;
-      params.push(
-        id(r.deviceId),
-        s.day,
-        id(r.vehicleId),
-        id(r.organisationId),
-        num(s.distanceM) ?? 0,
-        Math.round(s.runS),
-        Math.round(s.idleS),
-        Math.round(s.stopS),
-        Math.round(s.offlineS),
-        num(s.maxSpeedKph),
-        num(s.avgMovingSpeedKph),
-        s.tripCount,
-        s.firstIgnitionOnAt,
-        s.lastIgnitionOnAt,
-        s.pointCount,
-      );
-    }
-    await tx.query(
-      `INSERT INTO daily_vehicle_stats (device_id, day, vehicle_id, organisation_id, distance_m, run_s, idle_s, stop_s,
-         offline_s, max_speed_kph, avg_speed_kph, trips, first_ignition_at, last_ignition_at, points)
-       VALUES ${valuesList(chunk.length, all)}
-       ON CONFLICT (device_id, day) DO UPDATE SET vehicle_id = excluded.vehicle_id,
-         organisation_id = excluded.organisation_id, distance_m = excluded.distance_m, run_s = excluded.run_s,
-         idle_s = excluded.idle_s, stop_s = excluded.stop_s, offline_s = excluded.offline_s,
-         max_speed_kph = excluded.max_speed_kph, avg_speed_kph = excluded.avg_speed_kph, trips = excluded.trips,
-         first_ignition_at = excluded.first_ignition_at, last_ignition_at = excluded.last_ignition_at,
-         points = excluded.points, updated_at = now()`,
-      params,
-    );
-  }
-}
-
-export async function writeDeriveStates(tx: SqlExecutor, rows: readonly DeriveStateRow[]): Promise<void> {
-  const latest = dedupe(rows, (r) => String(r.deviceId));
-  for (const chunk of chunks(latest, rowsPerStatement(2))) {
-    const params: unknown[] = [];
-    for (const r of chunk) params.push(id(r.deviceId), json(r.state));
-    await tx.query(
-      `INSERT INTO device_derive_state (device_id, state) VALUES ${valuesList(chunk.length, ['bigint', 'jsonb'])}
-       ON CONFLICT (device_id) DO UPDATE SET state = excluded.state, updated_at = now()`,
-      params,
-    );
-  }
-  // The worker's offline event of the device ends when a fix closes the offline interval.
-  for (const r of rows) {
-    if (!r.offlineEndedAt) continue;
-    await tx.query(
-      `UPDATE events SET ended_at = greatest(started_at, $2::timestamptz), last_at = greatest(last_at, $2::timestamptz)
-       WHERE device_id = $1 AND type = 'offline' AND ended_at IS NULL`,
-      [id(r.deviceId), r.offlineEndedAt],
-    );
-  }
-}
-
-/** The last row per key, in first-seen order (one statement cannot touch a row twice). */
-function dedupe<T>(rows: readonly T[], key: (row: T) => string): T[] {
-  const byKey = new Map<string, T>();
-  for (const row of rows) {
-    const k = key(row);
-    byKey.delete(k);
-    byKey.set(k, row);
-  }
-  return [...byKey.values()];
-}
-
-export const intervalsTable: BatchTable<IntervalRow> = { name: 'state_intervals', write: writeIntervals };
-export const tripsTable: BatchTable<TripRow> = { name: 'trips', write: writeTrips };
-export const dailyStatsTable: BatchTable<DailyRow> = { name: 'daily_vehicle_stats', write: writeDailyStats };
-export const deriveStateTable: BatchTable<DeriveStateRow> = {
-  name: 'device_derive_state',
-  write: writeDeriveStates,
-};
 
 export interface DeriveStage extends IngestStage {
   /** Restores the device's persisted machine state (called when the device directory loads a device). */
@@ -462,7 +289,7 @@ export function createDeriveStage(context: DeriveContextProvider = staticDeriveC
             history: pos.history,
           },
           alarms: [],
-          fences: context.get(ctx.organisationId).fences,
+          fences: fencesFor(context.get(ctx.organisationId), ctx.link?.vehicleId ?? null),
           alerts: false,
         },
         settings,

@@ -17,7 +17,7 @@
  */
 import { linkAt, type DeviceState } from './device-state.ts';
 import type { Batch } from './batch.ts';
-import type { DeriveContextProvider } from './derive-context.ts';
+import { fencesFor, type DeriveContextProvider } from './derive-context.ts';
 import {
   DERIVE_STAGE,
   headOf,
@@ -170,7 +170,7 @@ async function rederiveDevice(
   };
   const headOwner = ownerAt(lastMs);
   const settings = deps.settingsFor(headOwner.organisationId, headOwner.vehicleId);
-  const fences = deps.context.get(headOwner.organisationId).fences;
+  const fences = fencesFor(deps.context.get(headOwner.organisationId), headOwner.vehicleId);
   const input = await readRederiveInput(tx, {
     deviceId,
     head: head.device,

@@ -11,6 +11,13 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../db/client.ts';
+import { inlineStatements } from './sql-values.ts';
+
+/** One parameterised statement of a `queryAll` round trip. */
+export interface SqlStatement {
+  text: string;
+  params?: readonly unknown[];
+}
 
 export interface SqlExecutor {
   query<T>(text: string, params?: readonly unknown[]): Promise<T[]>;
@@ -27,6 +34,32 @@ export interface SqlExecutor {
    * rejects with the error. Optional: without it the writer calls `copyBinary` per table.
    */
   copyBinaryAll?: (copies: readonly CopyInput[]) => Promise<void>;
+  /**
+   * Several statements in ONE round trip, run in order; resolves with each statement's rows. The parameters are
+   * inlined as escaped literals (sql-values.ts inlineStatements) and the whole text goes as one simple Query
+   * (PostgreSQL) or one `exec` (PGlite): so every parameter must carry a cast (`$1::bigint[]`). The first failing
+   * statement rejects and skips the rest (inside a transaction: the transaction is aborted). Optional: runStatements
+   * falls back to one `query` per statement.
+   */
+  queryAll?: (statements: readonly SqlStatement[]) => Promise<unknown[][]>;
+  /**
+   * A transaction's last round trip (PostgreSQL): queryAll with COMMIT at the end of the same message; when it
+   * resolves the transaction has committed (`transaction` then sends no COMMIT of its own). A failure anywhere,
+   * COMMIT included, rejects and `transaction` rolls back. Optional: without it, queryAll and let `transaction` commit.
+   */
+  queryAllThenCommit?: (statements: readonly SqlStatement[]) => Promise<unknown[][]>;
+}
+
+/** `statements` in one round trip where the executor can (`queryAll`), else one after the other. */
+export async function runStatements(
+  db: SqlExecutor,
+  statements: readonly SqlStatement[],
+): Promise<unknown[][]> {
+  if (statements.length === 0) return [];
+  if (db.queryAll) return db.queryAll(statements);
+  const results: unknown[][] = [];
+  for (const statement of statements) results.push(await db.query(statement.text, statement.params));
+  return results;
 }
 
 export interface CopyInput {
@@ -59,6 +92,11 @@ function pgliteExecutor(target: PGlite | Transaction): SqlExecutor {
     },
     async copyBinary(copy, data) {
       await target.query(`${copy} FROM '/dev/blob' WITH (FORMAT binary)`, [], { blob: new Blob([data]) });
+    },
+    async queryAll(statements) {
+      if (statements.length === 0) return [];
+      const results = await target.exec(inlineStatements(statements));
+      return results.map((result) => result.rows);
     },
   };
 }
@@ -151,8 +189,11 @@ function copyAllOn(client: pg.PoolClient, prefix: string, copies: readonly CopyI
  * The executor of one transaction. BEGIN is not sent on its own: it goes in front of the first statement (in the
  * same Query message as the COPYs, so the writer's BEGIN + COPY positions + COPY raw_logs is one round trip).
  */
-function pgTransactionExecutor(target: pg.PoolClient): SqlExecutor & { readonly begun: boolean } {
+function pgTransactionExecutor(
+  target: pg.PoolClient,
+): SqlExecutor & { readonly begun: boolean; readonly committed: boolean } {
   let begun = false;
+  let committed = false;
   const begin = async (): Promise<void> => {
     if (begun) return;
     begun = true;
@@ -161,6 +202,9 @@ function pgTransactionExecutor(target: pg.PoolClient): SqlExecutor & { readonly 
   return {
     get begun() {
       return begun;
+    },
+    get committed() {
+      return committed;
     },
     async query<T>(text: string, params: readonly unknown[] = []) {
       await begin();
@@ -177,7 +221,29 @@ function pgTransactionExecutor(target: pg.PoolClient): SqlExecutor & { readonly 
       begun = true;
       await copyAllOn(target, prefix, copies);
     },
+    async queryAll(statements) {
+      if (statements.length === 0) return [];
+      // BEGIN goes in the same message when it has not been sent yet (its result is dropped below).
+      const prefix = begun ? '' : 'BEGIN;';
+      begun = true;
+      return rowsOfSimpleQuery(await target.query(`${prefix}${inlineStatements(statements)}`), prefix !== '');
+    },
+    async queryAllThenCommit(statements) {
+      if (statements.length === 0) return [];
+      const prefix = begun ? '' : 'BEGIN;';
+      begun = true;
+      const text = `${prefix}${inlineStatements(statements)};\nCOMMIT`;
+      const results = rowsOfSimpleQuery(await target.query(text), prefix !== '');
+      committed = true;
+      return results.slice(0, -1);
+    },
   };
+}
+
+/** node-pg answers a simple Query with one result per statement, or a bare result for a single statement. */
+function rowsOfSimpleQuery(result: pg.QueryResult | pg.QueryResult[], dropFirst: boolean): unknown[][] {
+  const all = (Array.isArray(result) ? result : [result]).map((r) => r.rows as unknown[]);
+  return dropFirst ? all.slice(1) : all;
 }
 
 function postgresClient(pool: pg.Pool): SqlClient {
@@ -195,12 +261,16 @@ function postgresClient(pool: pg.Pool): SqlClient {
         client.release();
       }
     },
+    async queryAll(statements) {
+      if (statements.length === 0) return [];
+      return rowsOfSimpleQuery(await pool.query(inlineStatements(statements)), false);
+    },
     async transaction(fn) {
       const client = await pool.connect();
       const tx = pgTransactionExecutor(client);
       try {
         const result = await fn(tx);
-        if (tx.begun) await client.query('COMMIT');
+        if (tx.begun && !tx.committed) await client.query('COMMIT');
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);

@@ -1,4 +1,5 @@
 /** Builders for the writer's multi-row statements: `($1,$2,…),($n,…)` with optional casts, chunked under PG's limit. */
+import type { SqlStatement } from './sql-client.ts';
 
 /** A bind message carries at most 65,535 parameters; big VALUES lists also cost parse time, so stay well below. */
 const MAX_PARAMS = 30_000;
@@ -31,8 +32,6 @@ export function* chunks<T>(rows: readonly T[], size: number): Generator<readonly
 }
 
 // ---- parameter sanitising: one malformed value must never fail a whole batch ----
-
-export const id = (value: bigint | null): string | null => (value === null ? null : value.toString());
 
 export function num(value: number | null): number | null {
   return value === null || !Number.isFinite(value) ? null : value;
@@ -111,6 +110,92 @@ export function arrayLiteral(kind: ArrayKind, values: readonly unknown[]): strin
     }
   }
   return `{${parts.join(',')}}`;
+}
+
+// ---- INSERT … SELECT FROM unnest($1::type[], …): one statement per table and batch, whatever its size ----
+
+/** A column of an unnest statement: name, element type (cast of its array), literal kind, value of a row. */
+export type Column<R> = readonly [name: string, type: string, kind: ArrayKind, value: (row: R) => unknown];
+
+/** Rows per unnest statement: bounds the size of one parameter (a batch is normally smaller). */
+export const MAX_UNNEST_ROWS = 10_000;
+
+/**
+ * `INSERT INTO table (…) SELECT * FROM unnest($1::type[], …) suffix`, each column passed as ONE array literal: the
+ * statement and its plan are the same whatever the batch size (a VALUES list of 1,000 rows × 15 columns costs far
+ * more to parse, bind and plan), and no per-value driver serialisation.
+ */
+export function unnestInsert<R>(table: string, columns: readonly Column<R>[], suffix = ''): string {
+  const names = columns.map(([name]) => name).join(',');
+  return `INSERT INTO ${table} (${names}) SELECT * FROM ${unnestOf(columns)} ${suffix}`;
+}
+
+/** `unnest($1::type[], …)`: the rows of an unnest statement's parameters (for UPDATE … FROM). */
+export function unnestOf<R>(columns: readonly Column<R>[]): string {
+  return `unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(',')})`;
+}
+
+/** The statement once per chunk of `rows`, with each column as an array literal. */
+export function unnestStatements<R>(
+  text: string,
+  columns: readonly Column<R>[],
+  rows: readonly R[],
+): SqlStatement[] {
+  const statements: SqlStatement[] = [];
+  for (const chunk of chunks(rows, MAX_UNNEST_ROWS)) {
+    statements.push({
+      text,
+      params: columns.map(([, , kind, value]) => arrayLiteral(kind, chunk.map(value))),
+    });
+  }
+  return statements;
+}
+
+// ---- inlined parameters: several statements in one simple Query (sql-client.ts queryAll) ----
+
+/**
+ * A parameter as an SQL literal: NULL, or an escape string `E'…'` (backslash and quote escaped, so its meaning does
+ * not depend on standard_conforming_strings). Always a string literal, typed by the statement's cast. NUL cannot be
+ * sent in a query text and is dropped (parameters are sanitised before: text()/json()).
+ */
+export function sqlLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  let raw: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return 'NULL';
+    raw = String(value);
+  } else if (typeof value === 'boolean') raw = value ? 't' : 'f';
+  else if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return 'NULL';
+    raw = value.toISOString();
+  } else if (value instanceof Uint8Array) raw = `\\x${Buffer.from(value).toString('hex')}`;
+  else raw = String(value);
+  return `E'${escapeLiteral(raw)}'`;
+}
+
+function escapeLiteral(raw: string): string {
+  // Array and JSON literals are long and rarely hold either character: check before replacing.
+  if (raw.includes('\\') || raw.includes("'"))
+    raw = raw.replace(/[\\']/g, (m) => (m === "'" ? "''" : '\\\\'));
+  return raw.includes('\u0000') ? raw.replaceAll('\u0000', '') : raw;
+}
+
+/**
+ * The statements as ONE query text with their parameters inlined (`$n` → sqlLiteral(params[n-1])), joined by `;`.
+ * The statement texts are ours: `$<digits>` in them is always a parameter (no dollar quoting, no `$` in literals).
+ */
+export function inlineStatements(statements: readonly SqlStatement[]): string {
+  return statements
+    .map(({ text, params = [] }) =>
+      params.length === 0
+        ? text
+        : text.replace(/\$(\d+)/g, (match, n: string) => {
+            const index = Number(n) - 1;
+            if (index >= params.length) throw new Error(`inlineStatements: no parameter ${match}`);
+            return sqlLiteral(params[index]);
+          }),
+    )
+    .join(';\n');
 }
 
 // ---- COPY … WITH (FORMAT binary): the bulk path of positions and raw_logs on both engines ----

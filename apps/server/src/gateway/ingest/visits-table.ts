@@ -7,8 +7,8 @@
 import type { Visit, VisitStart } from '../../derive/index.ts';
 import type { BatchTable } from './batch.ts';
 import { parseFenceKey } from './derive-context.ts';
-import type { SqlExecutor } from './sql-client.ts';
-import { chunks, id, num, rowsPerStatement, valuesList } from './sql-values.ts';
+import { runStatements, type SqlExecutor, type SqlStatement } from './sql-client.ts';
+import { num, unnestInsert, unnestStatements, type Column } from './sql-values.ts';
 
 export interface VisitRow {
   deviceId: bigint;
@@ -20,22 +20,34 @@ export interface VisitRow {
   late: boolean;
 }
 
-const CASTS = [
-  'bigint',
-  'bigint',
-  'bigint',
-  'text',
-  'bigint',
-  'bigint',
-  'timestamptz',
-  'timestamptz',
-  'int',
-  'float8',
-  'float8',
-  'boolean',
+const VISIT_COLUMNS: readonly Column<VisitRow>[] = [
+  ['device_id', 'bigint', 'number', (r) => r.deviceId],
+  ['vehicle_id', 'bigint', 'number', (r) => r.vehicleId],
+  ['organisation_id', 'bigint', 'number', (r) => r.organisationId],
+  ['fence_key', 'text', 'text', (r) => r.visit.fenceId],
+  ['geofence_id', 'bigint', 'number', (r) => parseFenceKey(r.visit.fenceId)?.geofenceId ?? null],
+  ['division_id', 'bigint', 'number', (r) => parseFenceKey(r.visit.fenceId)?.divisionId ?? null],
+  ['entered_at', 'timestamptz', 'time', (r) => r.visit.enteredAt],
+  ['exited_at', 'timestamptz', 'time', (r) => ('exitedAt' in r.visit ? r.visit.exitedAt : null)],
+  ['dwell_s', 'int', 'number', (r) => ('exitedAt' in r.visit ? Math.round(r.visit.dwellS) : null)],
+  ['entry_lat', 'float8', 'number', (r) => num(r.visit.entryLat)],
+  ['entry_lon', 'float8', 'number', (r) => num(r.visit.entryLon)],
+  ['late', 'boolean', 'boolean', (r) => r.late],
 ];
 
-export async function writeVisits(tx: SqlExecutor, rows: readonly VisitRow[]): Promise<void> {
+/** A close never reopens: a row closed by a later batch keeps its exit when an open of it is written again. */
+const UPSERT_VISITS = unnestInsert(
+  'geofence_visits',
+  VISIT_COLUMNS,
+  `ON CONFLICT (device_id, fence_key, entered_at) DO UPDATE SET
+     exited_at = coalesce(excluded.exited_at, geofence_visits.exited_at),
+     dwell_s = coalesce(excluded.dwell_s, geofence_visits.dwell_s),
+     entry_lat = coalesce(geofence_visits.entry_lat, excluded.entry_lat),
+     entry_lon = coalesce(geofence_visits.entry_lon, excluded.entry_lon),
+     late = geofence_visits.late OR excluded.late`,
+);
+
+export function visitStatements(rows: readonly VisitRow[]): SqlStatement[] {
   // One statement cannot touch a row twice: the last row per key wins (a close after its open).
   const byKey = new Map<string, VisitRow>();
   for (const row of rows) {
@@ -44,40 +56,11 @@ export async function writeVisits(tx: SqlExecutor, rows: readonly VisitRow[]): P
     byKey.set(key, row);
   }
   const known = [...byKey.values()].filter((row) => parseFenceKey(row.visit.fenceId) !== null);
-  for (const chunk of chunks(known, rowsPerStatement(CASTS.length))) {
-    const params: unknown[] = [];
-    for (const r of chunk) {
-      const target = parseFenceKey(r.visit.fenceId);
-      const closed = 'exitedAt' in r.visit ? r.visit : null;
-      params.push(
-        id(r.deviceId),
-        id(r.vehicleId),
-        id(r.organisationId),
-        r.visit.fenceId,
-        id(target?.geofenceId ?? null),
-        id(target?.divisionId ?? null),
-        r.visit.enteredAt,
-        closed?.exitedAt ?? null,
-        closed ? Math.round(closed.dwellS) : null,
-        num(r.visit.entryLat),
-        num(r.visit.entryLon),
-        r.late,
-      );
-    }
-    // A close never reopens: a row closed by a later batch keeps its exit when an open of it is written again.
-    await tx.query(
-      `INSERT INTO geofence_visits (device_id, vehicle_id, organisation_id, fence_key, geofence_id, division_id,
-         entered_at, exited_at, dwell_s, entry_lat, entry_lon, late)
-       VALUES ${valuesList(chunk.length, CASTS)}
-       ON CONFLICT (device_id, fence_key, entered_at) DO UPDATE SET
-         exited_at = coalesce(excluded.exited_at, geofence_visits.exited_at),
-         dwell_s = coalesce(excluded.dwell_s, geofence_visits.dwell_s),
-         entry_lat = coalesce(geofence_visits.entry_lat, excluded.entry_lat),
-         entry_lon = coalesce(geofence_visits.entry_lon, excluded.entry_lon),
-         late = geofence_visits.late OR excluded.late`,
-      params,
-    );
-  }
+  return unnestStatements(UPSERT_VISITS, VISIT_COLUMNS, known);
 }
 
-export const visitsTable: BatchTable<VisitRow> = { name: 'geofence_visits', write: writeVisits };
+export async function writeVisits(tx: SqlExecutor, rows: readonly VisitRow[]): Promise<void> {
+  await runStatements(tx, visitStatements(rows));
+}
+
+export const visitsTable: BatchTable<VisitRow> = { name: 'geofence_visits', statements: visitStatements };

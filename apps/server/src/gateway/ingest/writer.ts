@@ -8,8 +8,10 @@
  *   1. creates the monthly partitions its rows need (outside the transaction: DDL locks the parent briefly) and
  *      encodes positions and raw_logs as binary COPY data (before the transaction: no connection held meanwhile);
  *   2. in ONE transaction: COPY positions, COPY raw_logs (on PostgreSQL with BEGIN in one round trip: sql-client.ts
- *      copyBinaryAll), then the state tables — device_latest, devices.last_seen_at,
- *      events, unknown_devices, then the tables of later stages;
+ *      copyBinaryAll), then the state tables — device_latest, devices.last_seen_at, events, unknown_devices, then the
+ *      tables of later stages (the derive tables) — all in ONE round trip (sql-client.ts queryAll: one statement per
+ *      table, parameters inlined), on PostgreSQL with the COMMIT in it too (queryAllThenCommit) unless a beforeCommit
+ *      hook must run first: two round trips per flush on PostgreSQL, whatever the number of tables;
  *   3. after COMMIT resolves `batch.committed` — connections send the acks waiting on it (an acked message is stored);
  *   4. publishes a LiveDelta on the bus (TOPICS.live).
  *
@@ -29,25 +31,29 @@ import { Batch, type BatchTable } from './batch.ts';
 import {
   copyCoreTables,
   DuplicatePositionsError,
-  insertEvents,
+  eventInsertStatements,
+  eventUpdateStatements,
+  insertedEvents,
   insertPositions,
   insertRawLogs,
+  lastSeenStatements,
+  latestStatements,
   positionsCopyData,
   rawLogsCopyData,
-  updateEvents,
-  updateLastSeen,
-  upsertLatest,
-  upsertUnknownDevices,
+  unknownDeviceStatements,
   type InsertedEvent,
 } from './batch-sql.ts';
 import { liveAlertOf, livePositionOf } from '../../live/live-mapping.ts';
 import { createPartitionKeeper } from './partitions.ts';
-import type { SqlClient, SqlExecutor } from './sql-client.ts';
+import { runStatements, type SqlClient, type SqlExecutor, type SqlStatement } from './sql-client.ts';
 
 export const DEFAULT_LINGER_MS = 20;
 
 export interface WriterHooks {
-  /** Inside the transaction, after every statement and before COMMIT (tests slow the flush down here). */
+  /**
+   * Inside the transaction, after every statement and before COMMIT (tests slow the flush down here). With it, COMMIT
+   * is sent on its own instead of in the state statements' round trip.
+   */
   beforeCommit?(batch: Batch, tx: SqlExecutor): Promise<void>;
   /** Right after COMMIT, before acks are released. */
   afterCommit?(batch: Batch): void;
@@ -82,8 +88,8 @@ export interface WriterStats {
   busyMs: number;
   /**
    * Where flush time goes (ms, summed over flushes, so overlapping flushes count twice): partitions, encode (COPY
-   * data), positions, rawLogs (the COPYs), waitPrevious (for the previous flush's COMMIT), state (the small tables),
-   * commit.
+   * data), copy (BEGIN and both COPYs, PostgreSQL) or positions and rawLogs (the COPYs one by one), waitPrevious (for
+   * the previous flush's COMMIT), state (the state and derive tables' round trip; on PostgreSQL with the COMMIT).
    */
   phaseMs: Record<string, number>;
 }
@@ -224,7 +230,8 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
             copied(flight);
             if (previous) await previous;
             at = phase('waitPrevious', at);
-            const events = await writeState(tx, batch);
+            // Without a beforeCommit hook the state statements and COMMIT go in one message (PostgreSQL).
+            const events = await writeState(tx, batch, !options.hooks?.beforeCommit);
             await options.hooks?.beforeCommit?.(batch, tx);
             phase('state', at);
             return events;
@@ -252,18 +259,30 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
     publish(batch, inserted);
   }
 
-  /** The state tables, in batch order (see the pipelining note above). */
-  async function writeState(tx: SqlExecutor, batch: Batch): Promise<InsertedEvent[]> {
-    if (batch.latest.size > 0) await upsertLatest(tx, batch);
-    if (batch.seenDevices.size > 0) await updateLastSeen(tx, batch);
-    if (batch.eventUpdates.size > 0) await updateEvents(tx, batch);
-    const events = batch.newEvents.length > 0 ? await insertEvents(tx, batch) : [];
-    if (batch.unknownDevices.size > 0) await upsertUnknownDevices(tx, batch);
+  /**
+   * The state tables, in batch order (see the pipelining note above), in ONE round trip: device_latest,
+   * devices.last_seen_at, event updates then inserts (RETURNING the new ids for the live delta), unknown_devices,
+   * then every later stage's table.
+   */
+  async function writeState(tx: SqlExecutor, batch: Batch, commit: boolean): Promise<InsertedEvent[]> {
+    const statements: SqlStatement[] = [
+      ...latestStatements(batch),
+      ...lastSeenStatements(batch),
+      ...eventUpdateStatements(batch),
+    ];
+    const eventsFrom = statements.length;
+    statements.push(...eventInsertStatements(batch));
+    const eventsTo = statements.length;
+    statements.push(...unknownDeviceStatements(batch));
     for (const table of options.tables ?? []) {
       const rows = batch.rowsOf(table);
-      if (rows.length > 0) await table.write(tx, rows);
+      if (rows.length > 0) statements.push(...table.statements(rows));
     }
-    return events;
+    const results =
+      commit && tx.queryAllThenCommit
+        ? await tx.queryAllThenCommit(statements)
+        : await runStatements(tx, statements);
+    return insertedEvents(batch, results.slice(eventsFrom, eventsTo).flat());
   }
 
   function publish(batch: Batch, inserted: InsertedEvent[]): void {
