@@ -3,6 +3,9 @@ import { createContext, useContext } from 'react';
 
 export type SessionStatus = 'initialising' | 'anonymous' | 'authenticated';
 
+/** The fields of the signed-in user that he edits himself (PUT /users/me). */
+export type SessionProfile = Pick<SessionUser, 'firstName' | 'lastName' | 'email' | 'phone' | 'avatar'>;
+
 export interface Session {
   status: SessionStatus;
   user: SessionUser | null;
@@ -10,6 +13,8 @@ export interface Session {
   permissions: string[];
   /** SUPER_ADMIN may do everything; others need the module (or `module:action`) in `permissions`. */
   can(moduleId: string, actionId?: string): boolean;
+  /** Shows the user's own saved profile at once (header, Profile) without signing in again. */
+  applyProfile(profile: SessionProfile): void;
   /** Tells the server, clears the stored session, toasts and goes to /. Never rejects. */
   logout(): Promise<void>;
 }

@@ -18,7 +18,7 @@ import {
   SESSION_KEYS,
   subscribeTokens,
 } from '@/api/token-store';
-import { type Session, SessionContext, type SessionStatus } from './session-context';
+import { type Session, SessionContext, type SessionProfile, type SessionStatus } from './session-context';
 import { takeFlash } from './flash';
 import { startSession, storeIdentity } from './start-session';
 
@@ -147,6 +147,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void navigate('/');
   }, [endSession, enqueueSnackbar, navigate, t]);
 
+  const applyProfile = useCallback((profile: SessionProfile) => {
+    setState((current) => (current.user ? { ...current, user: { ...current.user, ...profile } } : current));
+  }, []);
+
   const user = state.user;
   const permissions = user?.permissions ?? NO_PERMISSIONS;
   const can = useCallback(
@@ -156,8 +160,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const session = useMemo<Session>(
-    () => ({ status: state.status, user, permissions, can, logout }),
-    [state.status, user, permissions, can, logout],
+    () => ({ status: state.status, user, permissions, can, applyProfile, logout }),
+    [state.status, user, permissions, can, applyProfile, logout],
   );
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;

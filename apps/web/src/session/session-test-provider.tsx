@@ -1,6 +1,6 @@
 import { hasPermission, type SessionUser } from '@civicfleet/shared';
-import { type ReactNode, useMemo } from 'react';
-import { type Session, SessionContext } from './session-context';
+import { type ReactNode, useMemo, useState } from 'react';
+import { type Session, SessionContext, type SessionProfile } from './session-context';
 
 interface SessionTestProviderProps {
   /** Fields to override on a sample user (id "1", Test User, organisation "1"). */
@@ -28,6 +28,7 @@ export function SessionTestProvider({
   children,
 }: SessionTestProviderProps) {
   const roleName = roleNameProp ?? user?.role?.name ?? 'ADMIN';
+  const [profile, setProfile] = useState<SessionProfile | null>(null);
   const session = useMemo<Session>(() => {
     const sessionUser: SessionUser = {
       id: '1',
@@ -39,6 +40,7 @@ export function SessionTestProvider({
       isEnabled: true,
       organisation: { id: '1', tradeName: 'Test Municipal Corporation', brandName: null },
       ...user,
+      ...profile,
       role: { id: '1', authScopes: {}, ...user?.role, name: roleName },
       permissions,
     };
@@ -47,9 +49,10 @@ export function SessionTestProvider({
       user: sessionUser,
       permissions,
       can: (moduleId, actionId) => hasPermission(roleName, permissions, moduleId, actionId),
+      applyProfile: setProfile,
       logout: async () => onLogout?.(),
     };
-  }, [user, roleName, permissions, onLogout]);
+  }, [user, profile, roleName, permissions, onLogout]);
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -54,6 +54,30 @@ export type UserInput = z.infer<typeof UserInputSchema>;
 export const UserUpdateSchema = z.object(userFields).partial();
 export type UserUpdate = z.infer<typeof UserUpdateSchema>;
 
+/**
+ * PUT /users/me: the signed-in user's own profile, open to every signed-in user. Only the fields a user owns: never
+ * role, organisation or status, and a body naming any other key is refused rather than silently half-applied.
+ * Absent fields are left unchanged; e-mail and phone keep the uniqueness rules (USER_MESSAGES).
+ */
+export const ProfileUpdateSchema = z
+  .strictObject(
+    {
+      firstName: userFields.firstName,
+      lastName: userFields.lastName,
+      email: userFields.email,
+      phone: userFields.phone,
+      avatar: userFields.avatar,
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `Only your name, e-mail, phone and photo can be changed here (not ${issue.keys.join(', ')}).`
+          : undefined,
+    },
+  )
+  .partial();
+export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
+
 /** POST /users/rfcAdmin: a user whose role is always RFC_ADMIN (spec 01 §7). */
 export const RfcAdminInputSchema = UserInputSchema.omit({ roleId: true });
 export type RfcAdminInput = z.infer<typeof RfcAdminInputSchema>;

@@ -4,9 +4,8 @@ import { createdAt, id, ref, updatedAt } from './columns.ts';
 import { organisations } from './organisations.ts';
 
 /**
- * Vehicle groups (spec 01 §2.6 "groups"). Membership is `vehicles.group_id` (one group per vehicle); that column has
- * no foreign key yet (vehicles.ts belongs to the vehicle module): the group module checks ids and clears members on
- * delete.
+ * Vehicle groups (spec 01 §2.6 "groups"). Membership is `vehicles.group_id` (one group per vehicle, a foreign key here
+ * with ON DELETE SET NULL); groups are soft-deleted, and the group module clears the members then.
  */
 export const groups = pgTable(
   'groups',

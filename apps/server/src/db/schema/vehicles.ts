@@ -13,6 +13,7 @@ import {
 import { adminDivisions } from './admin-divisions.ts';
 import { createdAt, id, ref, timestamptz, updatedAt } from './columns.ts';
 import { devices } from './devices.ts';
+import { groups } from './groups.ts';
 import { organisations } from './organisations.ts';
 import { users } from './users.ts';
 
@@ -43,8 +44,11 @@ export const vehicles = pgTable(
     kind: text('kind'),
     /** SWM role: tipper, compactor, door-to-door … (free text until the vehicle types module). */
     type: text('type'),
-    /** groups table comes with the management issue. */
-    groupId: ref('group_id'),
+    /**
+     * One group per vehicle (modules/group). Groups are soft-deleted and the group module releases the members then;
+     * SET NULL only covers a hard delete (none today), so a vehicle never points at a missing group.
+     */
+    groupId: ref('group_id').references(() => groups.id, { onDelete: 'set null' }),
     zoneId: ref('zone_id').references(() => adminDivisions.id),
     circleId: ref('circle_id').references(() => adminDivisions.id),
     wardId: ref('ward_id').references(() => adminDivisions.id),

@@ -420,6 +420,116 @@ describe('/v1/users', () => {
     expect((await call('ADMIN', 'PUT', url, { organisationId: 'x' })).statusCode).toBe(400);
   });
 
+  describe('PUT /users/me (own profile, any signed-in user)', () => {
+    const password = 'Profile@123';
+    let me: User;
+    let headers: { authorization: string };
+    const putMe = (payload: unknown) =>
+      t.app.inject({ method: 'PUT', url: '/v1/users/me', headers, payload: payload as object });
+
+    beforeAll(async () => {
+      // A user without the user module, so that the route is shown to need nothing but a session.
+      me = await createUser('ADMIN', {
+        firstName: 'Own',
+        lastName: 'Profile',
+        email: 'own.profile@example.in',
+        roleId: roleId('LIMITED_USER'),
+        organisationId: admin.user.organisation.id,
+        password,
+      });
+      headers = await t.auth('own.profile@example.in', password);
+      expect((await t.app.inject({ method: 'GET', url: '/v1/users', headers })).statusCode).toBe(403);
+    });
+
+    it('changes names, e-mail and phone of the caller, audited', async () => {
+      const res = await putMe({ firstName: ' Owned ', phone: '98260 55555', email: 'Own.New@Example.in' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        success: true,
+        message: 'Profile updated',
+        data: {
+          id: me.id,
+          firstName: 'Owned',
+          lastName: 'Profile',
+          email: 'own.new@example.in',
+          phone: '+919826055555',
+          role: { name: 'LIMITED_USER' },
+        },
+      });
+      const [audit] = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, USER_AUDIT.profileUpdated), eq(auditLog.entityId, me.id)));
+      expect(audit).toMatchObject({ actorUserId: BigInt(me.id) });
+      // The session survives a change of e-mail (the token names the user, not the e-mail).
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/v1/auth/logged-in-user/${me.id}`, headers })).statusCode,
+      ).toBe(200);
+    });
+
+    it('answers validation failures in the error envelope', async () => {
+      const res = await putMe({ firstName: '', phone: '12345' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        success: false,
+        message: 'The first name is required',
+        errors: {
+          firstName: 'The first name is required',
+          phone: 'The phone number must be 10 digits with +91',
+        },
+      });
+      const noContact = await putMe({ email: null, phone: null });
+      expect(noContact.statusCode).toBe(400);
+      expect(noContact.json()).toEqual({
+        success: false,
+        message: USER_MESSAGES.contactRequired,
+        errors: { email: USER_MESSAGES.contactRequired },
+      });
+    });
+
+    it('keeps e-mail and phone unique with the user module messages', async () => {
+      const email = await putMe({ email: 'ADMIN@demo.civicfleet.in' });
+      expect(email.statusCode).toBe(409);
+      expect(email.json()).toEqual({
+        success: false,
+        message: USER_MESSAGES.emailTaken,
+        errors: { email: USER_MESSAGES.emailTaken },
+      });
+      const phone = await putMe({ phone: demoAccount('ADMIN').phone });
+      expect(phone.statusCode).toBe(409);
+      expect(phone.json()).toMatchObject({ success: false, message: USER_MESSAGES.phoneTaken });
+      // Its own current e-mail is not "taken".
+      expect((await putMe({ email: 'own.new@example.in' })).statusCode).toBe(200);
+    });
+
+    it('cannot change role, organisation or status through extra fields', async () => {
+      const res = await putMe({
+        firstName: 'Escalated',
+        roleId: roleId('ADMIN'),
+        organisationId: bhopalAdmin.user.organisation.id,
+        isEnabled: false,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ success: boolean; message: string }>()).toMatchObject({
+        success: false,
+        message: expect.stringContaining('roleId, organisationId, isEnabled'),
+      });
+      const after = await call('ADMIN', 'GET', `/v1/users/${me.id}`);
+      expect(after.json<{ data: User }>().data).toMatchObject({
+        firstName: 'Owned',
+        isEnabled: true,
+        role: { name: 'LIMITED_USER' },
+        organisation: { id: admin.user.organisation.id },
+      });
+    });
+
+    it('needs a session', async () => {
+      const res = await t.app.inject({ method: 'PUT', url: '/v1/users/me', payload: { firstName: 'Anon' } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ success: false });
+    });
+  });
+
   it('recognises a unique-index violation from the driver (the race behind the 409 checks)', async () => {
     const [row] = await t.db.select().from(roles).where(eq(roles.name, 'CUSTOM'));
     if (!row) throw new Error('no CUSTOM role');

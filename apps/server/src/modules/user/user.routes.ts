@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   AssociateUserBodySchema,
   IdParamsSchema,
+  ProfileUpdateSchema,
   RfcAdminInputSchema,
   SetUserPasswordBodySchema,
   UserInputSchema,
@@ -75,6 +76,16 @@ export const userModule: ApiModule = {
       },
       async (request) =>
         ok('RFC administrator created', await service.createRfcAdmin(actorOf(request), request.body)),
+    );
+
+    // Everyone's own profile (spec 01 §2.9): signed-in only, like change password; static, so it wins over /users/:id.
+    app.put(
+      '/users/me',
+      {
+        config: { permission: { authenticated: true } },
+        schema: { tags, body: ProfileUpdateSchema, response: { 200: envelopeSchema(UserSchema) } },
+      },
+      async (request) => ok('Profile updated', await service.updateProfile(actorOf(request), request.body)),
     );
 
     app.put(

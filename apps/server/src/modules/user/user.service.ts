@@ -6,6 +6,7 @@
 import {
   USER_MESSAGES,
   type RfcAdminInput,
+  type ProfileUpdate,
   type User,
   type UserInput,
   type UserListQuery,
@@ -30,6 +31,7 @@ export const USER_AUDIT = {
   deleted: 'user.deleted',
   passwordSet: 'user.password-set',
   associated: 'user.associated',
+  profileUpdated: 'user.profile-updated',
 } as const;
 
 const NOT_FOUND = 'User not found.';
@@ -92,6 +94,34 @@ export function createUserService({ db, clock, defaultPassword }: UserServiceDep
       const owner = await repo.findIdByPhone(tx, phone);
       if (owner !== undefined && owner !== exceptId) throw phoneTaken();
     }
+  }
+
+  /**
+   * The columns of the fields a user owns (names, e-mail, phone, avatar) that `input` changes, after the contact rules:
+   * e-mail or phone must remain, and a changed one must not belong to someone else. Absent fields stay unchanged.
+   */
+  async function profileValues(
+    tx: Db,
+    current: repo.UserRecord,
+    input: ProfileUpdate,
+  ): Promise<Partial<repo.NewUserRow>> {
+    const email = input.email === undefined ? current.email : (input.email?.toLowerCase() ?? null);
+    const phone = input.phone === undefined ? current.phone : input.phone;
+    if (!email && !phone)
+      throw new BadRequestError(USER_MESSAGES.contactRequired, { email: USER_MESSAGES.contactRequired });
+    await checkUnique(
+      tx,
+      input.email === undefined ? null : email,
+      input.phone === undefined ? null : phone,
+      current.id,
+    );
+    const values: Partial<repo.NewUserRow> = {};
+    if (input.email !== undefined) values.email = email;
+    if (input.phone !== undefined) values.phone = phone;
+    if (input.firstName !== undefined) values.firstName = input.firstName;
+    if (input.lastName !== undefined) values.lastName = input.lastName;
+    if (input.avatar !== undefined) values.avatar = input.avatar;
+    return values;
   }
 
   /** Runs a write and turns a lost race on the unique indexes into the same 409 as the checks above. */
@@ -197,23 +227,7 @@ export function createUserService({ db, clock, defaultPassword }: UserServiceDep
               isEnabled: 'You cannot disable your own account',
             });
           }
-          const email = input.email === undefined ? current.email : (input.email?.toLowerCase() ?? null);
-          const phone = input.phone === undefined ? current.phone : input.phone;
-          if (!email && !phone)
-            throw new BadRequestError(USER_MESSAGES.contactRequired, {
-              email: USER_MESSAGES.contactRequired,
-            });
-          await checkUnique(
-            tx,
-            input.email === undefined ? null : email,
-            input.phone === undefined ? null : phone,
-            id,
-          );
-          if (input.email !== undefined) values.email = email;
-          if (input.phone !== undefined) values.phone = phone;
-          if (input.firstName !== undefined) values.firstName = input.firstName;
-          if (input.lastName !== undefined) values.lastName = input.lastName;
-          if (input.avatar !== undefined) values.avatar = input.avatar;
+          Object.assign(values, await profileValues(tx, current, input));
           if (input.isEnabled !== undefined) values.isEnabled = input.isEnabled;
           await repo.updateUser(tx, id, values);
           if (input.isEnabled === false && current.isEnabled) {
@@ -231,6 +245,33 @@ export function createUserService({ db, clock, defaultPassword }: UserServiceDep
             ip,
           });
           const updated = await repo.findUser(tx, id);
+          if (!updated) throw new NotFoundError(NOT_FOUND);
+          return toUser(updated);
+        }),
+      );
+    },
+
+    /**
+     * PUT /users/me: any signed-in user edits his own names, e-mail, phone and avatar. No scope or reach check: the
+     * target is the caller, and nothing here widens what he may do (role, organisation, status are not in the body).
+     */
+    async updateProfile({ auth, ip }: Actor, input: ProfileUpdate): Promise<User> {
+      return guardUnique(() =>
+        db.transaction(async (tx) => {
+          const current = await repo.findUser(tx, auth.userId);
+          if (!current) throw new NotFoundError(NOT_FOUND);
+          const values = await profileValues(tx, current, input);
+          await repo.updateUser(tx, current.id, { ...values, updatedAt: clock() });
+          await recordAudit(tx, {
+            action: USER_AUDIT.profileUpdated,
+            actorUserId: auth.userId,
+            organisationId: current.organisation.id,
+            entity: 'user',
+            entityId: current.id,
+            detail: { fields: Object.keys(input) },
+            ip,
+          });
+          const updated = await repo.findUser(tx, current.id);
           if (!updated) throw new NotFoundError(NOT_FOUND);
           return toUser(updated);
         }),

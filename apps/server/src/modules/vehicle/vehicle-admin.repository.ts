@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import {
   adminDivisions,
   devices,
+  groups,
   registrationKey,
   users,
   vehicleDeviceLinks,
@@ -63,6 +64,16 @@ export async function findDivisions(db: Db, ids: bigint[]) {
     })
     .from(adminDivisions)
     .where(inArray(adminDivisions.id, ids));
+}
+
+/** A live (not soft-deleted) group, with its organisation. */
+export async function findGroup(db: Db, id: bigint) {
+  const [row] = await db
+    .select({ id: groups.id, organisationId: groups.organisationId })
+    .from(groups)
+    .where(and(eq(groups.id, id), eq(groups.deleted, false)))
+    .limit(1);
+  return row;
 }
 
 export async function findUser(db: Db, id: bigint) {

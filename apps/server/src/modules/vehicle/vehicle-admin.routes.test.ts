@@ -2,7 +2,15 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Vehicle, VehicleBulkResult, VehicleSummary } from '@civicfleet/shared';
-import { adminDivisions, auditLog, outbox, users, vehicleDeviceLinks } from '../../db/schema/index.ts';
+import {
+  adminDivisions,
+  auditLog,
+  groups,
+  outbox,
+  users,
+  vehicleDeviceLinks,
+  vehicles,
+} from '../../db/schema/index.ts';
 import { useTestApp } from '../../../test/helpers.ts';
 import { BHOPAL, INDORE, organisationId } from '../../gateway/testing/fleet.ts';
 import { createDevice } from '../device/device.repository.ts';
@@ -161,6 +169,47 @@ describe('/v1/vehicle management', () => {
     expect(del).toMatchObject({ status: 200, body: { message: 'You successfully deleted the item' } });
     expect((await call('ADMIN', 'GET', `/v1/vehicle/${b.id}`)).status).toBe(404);
     expect((await create('MP09ED0002')).status).toBe(200);
+  });
+
+  it('puts a vehicle in a live group of its organisation, refusing any other group id with a 400', async () => {
+    const addGroup = async (organisationId: bigint, name: string, deleted = false) => {
+      const [row] = await t.db
+        .insert(groups)
+        .values({ organisationId, name, deleted })
+        .returning({ id: groups.id });
+      if (!row) throw new Error('no group');
+      return String(row.id);
+    };
+    const north = await addGroup(indore, 'North tippers');
+    const gone = await addGroup(indore, 'Old group', true);
+    const bhopalGroup = await addGroup(bhopal, 'Bhopal group');
+    const message = "Choose a group of the vehicle's organisation.";
+
+    const created = await create('MP09GR0001', { groupId: north });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.data.groupId).toBe(north);
+
+    for (const groupId of ['987654321', gone, bhopalGroup]) {
+      const res = await create('MP09GR0002', { groupId });
+      expect(res.status, groupId).toBe(400);
+      expect(res.body).toMatchObject({ success: false, message, errors: { groupId: message } });
+      const edit = await call('ADMIN', 'PUT', `/v1/vehicle/${created.body.data.id}`, {
+        registrationNumber: 'MP09GR0001',
+        groupId,
+      });
+      expect(edit.status, groupId).toBe(400);
+      expect(edit.body).toMatchObject({ success: false, message, errors: { groupId: message } });
+    }
+    expect(
+      (await call<Vehicle>('ADMIN', 'GET', `/v1/vehicle/${created.body.data.id}`)).body.data.groupId,
+    ).toBe(north);
+    // The database itself refuses a dangling group id now (vehicles_group_id_groups_id_fk).
+    await expect(
+      t.db
+        .update(vehicles)
+        .set({ groupId: 987654321n })
+        .where(eq(vehicles.id, BigInt(created.body.data.id))),
+    ).rejects.toThrow();
   });
 
   it('answers 403 to roles without the action', async () => {

@@ -39,6 +39,7 @@ export const VEHICLE_MESSAGES = {
   notLinked: 'This vehicle has no linked device.',
   noOwnerEmail: 'This vehicle has no owner with an e-mail address.',
   ownerNotFound: 'Owner not found in this organisation.',
+  groupNotFound: "Choose a group of the vehicle's organisation.",
 } as const;
 
 const field = (name: string, message: string) => new BadRequestError(message, { [name]: message });
@@ -122,6 +123,10 @@ export function createVehicleAdminService({ db, clock, mailer, brand, bus }: Veh
       if (!owner?.organisationId || !canSeeOrganisation(auth, owner.organisationId))
         throw field('ownerUserId', VEHICLE_MESSAGES.ownerNotFound);
     }
+    // The foreign key would refuse an unknown group with a 500; a group of another organisation it would accept.
+    const groupId = input.groupId === null ? null : toId(input.groupId);
+    if (groupId !== null && (await admin.findGroup(db, groupId))?.organisationId !== organisationId)
+      throw field('groupId', VEHICLE_MESSAGES.groupNotFound);
     return {
       organisationId,
       registrationNumber: input.registrationNumber,
@@ -136,7 +141,7 @@ export function createVehicleAdminService({ db, clock, mailer, brand, bus }: Veh
       rcImages: input.rcImages,
       kind: input.kind,
       type: input.type,
-      groupId: input.groupId === null ? null : toId(input.groupId),
+      groupId,
       ...(await placement(organisationId, input)),
       ownerUserId,
       speedLimitKph: input.speedLimitKph,

@@ -12,7 +12,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSession } from '@/session';
-import { OrganisationPicker } from './OrganisationPicker';
+import { OrganisationPicker } from '@/components/OrganisationPicker';
 import { createDevice, deviceKeys, updateDevice } from './api/devices';
 import {
   DEVICE_FORM_FIELDS,

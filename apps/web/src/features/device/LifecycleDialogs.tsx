@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BulkResultList } from './BulkResultList';
 import { DialogFrame } from './DialogFrame';
-import { OrganisationSelect } from './OrganisationSelect';
+import { OrganisationSelect, type OrganisationOption } from '@/components/OrganisationPicker';
 import {
   allocateDevice,
   allocateDevices,
@@ -23,7 +23,6 @@ import {
   rollbackDevice,
   rollbackDevices,
 } from './api/devices';
-import type { PickerOption } from './api/options';
 import { useDialogCall } from './use-dialog-call';
 
 interface SelectionDialogProps {
@@ -36,7 +35,7 @@ interface SelectionDialogProps {
 
 export function AllocateDialog({ devices, isBulk, onClose }: SelectionDialogProps) {
   const { t } = useTranslation('device');
-  const [target, setTarget] = useState<PickerOption | null>(null);
+  const [target, setTarget] = useState<OrganisationOption | null>(null);
   const [result, setResult] = useState<BulkResult | null>(null);
   const { run, isBusy, fieldErrors } = useDialogCall();
   const close = () => {

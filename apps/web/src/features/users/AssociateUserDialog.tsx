@@ -16,7 +16,7 @@ import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { OrganisationPicker } from './OrganisationPicker';
+import { OrganisationPicker } from '@/components/OrganisationPicker';
 import { associateUser } from './api/users';
 import { applyServerErrors, FieldMessages } from '@/components/form';
 import { useAdminMessages } from './form-parts';

@@ -15,10 +15,10 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSession } from '@/session';
-import { OrganisationPicker } from './OrganisationPicker';
 import { useAssignableRoles } from './api/options';
 import { createUser, updateUser, userKeys } from './api/users';
 import { applyServerErrors, FieldMessages, FormTextField } from '@/components/form';
+import { OrganisationPicker } from '@/components/OrganisationPicker';
 import { useAdminMessages } from './form-parts';
 import {
   EMPTY_USER_FORM,

@@ -1,6 +1,7 @@
 /**
  * /management/user/add and /management/user/edit/:id (spec 01 §2.6). The edit screen doubles as everyone's Profile
- * (spec 01 §2.9): a user opening his own id without the user module sees his profile read-only (ProfileCard).
+ * (spec 01 §2.9): a user opening his own id who may not edit users sees his Profile (ProfileCard), where he edits his
+ * own names and contact through PUT /users/me.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,7 +24,7 @@ export function UserFormPage() {
   const { id } = useParams();
   const { can, user: me } = useSession();
   const isEdit = id !== undefined;
-  const isProfileOnly = isEdit && id === me?.id && !can('user');
+  const isProfileOnly = isEdit && id === me?.id && !can('user', 'edit-user-result-table');
   const existing = useQuery({
     queryKey: userKeys.one(id ?? ''),
     queryFn: () => getUser(id ?? ''),

@@ -156,11 +156,48 @@ describe('users', () => {
     expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
   });
 
-  it('shows a read-only profile to a user without the user module editing himself', async () => {
-    stubFetch({});
+  it('lets a user without the user module edit his own profile through PUT /users/me', async () => {
+    const user = userEvent.setup();
+    const saved: User = {
+      ...ravi,
+      id: '1',
+      firstName: 'Testa',
+      lastName: 'User',
+      email: 'test.user@example.in',
+      phone: '+919812300000',
+    };
+    const network = stubFetch({
+      'PUT /users/me': [
+        fail(409, 'A user with this phone number already exists.', { phone: 'Taken' }),
+        ok(saved),
+      ],
+    });
     renderApp('/management/user/edit/1', { roleName: 'FITTER', permissions: ['vehicle'] });
     expect(await screen.findByRole('heading', { name: 'My profile' })).toBeInTheDocument();
-    expect(screen.getByText('test.user@example.in')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^E-mail/)).toHaveValue('test.user@example.in');
+    expect(screen.getByText('FITTER')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /^Role/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Change password' })).toHaveAttribute('href', '/change-password');
+
+    await user.clear(screen.getByLabelText(/^First name/));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The first name is required')).toBeInTheDocument();
+    expect(network.callsTo('PUT /users/me')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText(/^First name/), 'Testa');
+    await user.clear(screen.getByLabelText(/^Phone/));
+    await user.type(screen.getByLabelText(/^Phone/), '9812300000');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Taken')).toBeInTheDocument();
+    // Only the fields a user owns: never role, organisation or status.
+    expect(network.callsTo('PUT /users/me')[0]?.body).toEqual({
+      firstName: 'Testa',
+      lastName: 'User',
+      email: 'test.user@example.in',
+      phone: '+919812300000',
+    });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(network.callsTo('PUT /users/me')).toHaveLength(2);
   });
 });

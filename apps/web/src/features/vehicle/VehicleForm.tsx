@@ -1,4 +1,7 @@
-/** The add/edit vehicle form (spec 02 §3 Vehicle): registration, RTO, make/model, kind/type, ward, RC images. */
+/**
+ * The add/edit vehicle form (spec 02 §3 Vehicle): registration, RTO, make/model, kind/type, organisation, group, owner,
+ * ward, RC images.
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
@@ -6,8 +9,8 @@ import MenuItem from '@mui/material/MenuItem';
 import { VEHICLE_KINDS, type Vehicle, type VehicleInput } from '@civicfleet/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useMemo } from 'react';
-import { useForm, type Control } from 'react-hook-form';
+import { useEffect, useMemo, useRef } from 'react';
+import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormActions, FormDatePicker, FormImageUpload } from '@/components/form';
@@ -15,6 +18,7 @@ import { useSession } from '@/session';
 import { createVehicle, listWards, updateVehicle, vehicleKeys } from './api/vehicles';
 import { applyServerErrors, FieldMessages, FormTextField } from '@/components/form';
 import { useVehicleMessages } from './form-parts';
+import { OwnershipFields } from './OwnershipFields';
 import {
   EMPTY_VEHICLE_FORM,
   VEHICLE_FORM_FIELDS,
@@ -34,23 +38,34 @@ export function VehicleForm({ vehicle }: { vehicle?: Vehicle }) {
   const { can, user } = useSession();
   const messages = useVehicleMessages();
   const schema = useMemo(() => vehicleFormSchema(), []);
-  const organisationId = vehicle?.organisation.id ?? user?.organisation.id;
-  const wards = useQuery({
-    queryKey: ['admin-divisions', 'WARD', organisationId],
-    queryFn: () => listWards(organisationId),
-    enabled: can('admin-division'),
-  });
   const form = useForm<VehicleFormValues, unknown, VehicleInput>({
     resolver: zodResolver(schema),
-    defaultValues: vehicle ? toFormValues(vehicle) : EMPTY_VEHICLE_FORM,
+    defaultValues: vehicle
+      ? toFormValues(vehicle)
+      : { ...EMPTY_VEHICLE_FORM, organisationId: user?.organisation.id ?? '' },
   });
-  const { handleSubmit, formState, setError } = form;
+  const { handleSubmit, formState, setError, setValue } = form;
   // The shared fields take Control<T> (input = output); only the submit handler sees the parsed VehicleInput.
   const control = form.control as unknown as Control<VehicleFormValues>;
+  const organisationId = useWatch({ control, name: 'organisationId' });
+  const wards = useQuery({
+    queryKey: ['admin-divisions', 'WARD', organisationId],
+    queryFn: () => listWards(organisationId || undefined),
+    enabled: can('admin-division'),
+  });
+
+  // Ward and group belong to an organisation: picking another one clears them.
+  const shownOrganisationId = useRef(organisationId);
+  useEffect(() => {
+    if (shownOrganisationId.current === organisationId) return;
+    shownOrganisationId.current = organisationId;
+    setValue('wardId', '');
+    setValue('groupId', '');
+  }, [organisationId, setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const body = toVehicleBody(values, vehicle);
+      const body = toVehicleBody(values);
       if (vehicle) await updateVehicle(vehicle.id, body);
       else await createVehicle(body);
       await queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
@@ -138,6 +153,7 @@ export function VehicleForm({ vehicle }: { vehicle?: Vehicle }) {
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             />
           </Grid>
+          <OwnershipFields control={control} vehicle={vehicle} />
           <Grid size={half}>
             <FormTextField
               control={control}

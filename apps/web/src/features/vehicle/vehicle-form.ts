@@ -1,6 +1,6 @@
 /**
  * The vehicle form's rules: the contract's VehicleInputSchema, with the inputs the form holds as text (speed limit,
- * kind, ward) and the shared date and image rules. Contract messages are English; `messageKey` finds their i18n key.
+ * kind, ward, organisation, group, owner: '' = none) and the shared date and image rules. Contract messages are English; `messageKey` finds their i18n key.
  */
 import {
   RC_IMAGE_COUNT,
@@ -12,10 +12,16 @@ import {
 import { z } from 'zod';
 import { dateFieldSchema } from '@/components/form';
 
+const ORGANISATION_REQUIRED = 'Choose an organisation';
+const emptyToNull = z.string().transform((v) => (v === '' ? null : v));
+
 export function vehicleFormSchema() {
   return VehicleInputSchema.extend({
     kind: z.union([z.literal(''), z.enum(VEHICLE_KINDS)]).transform((v) => (v === '' ? null : v)),
-    wardId: z.string().transform((v) => (v === '' ? null : v)),
+    wardId: emptyToNull,
+    organisationId: z.string().min(1, ORGANISATION_REQUIRED),
+    groupId: emptyToNull,
+    ownerUserId: emptyToNull,
     speedLimitKph: z
       .string()
       .trim()
@@ -46,6 +52,9 @@ export const VEHICLE_FORM_FIELDS = [
   'rcImages',
   'wardId',
   'speedLimitKph',
+  'organisationId',
+  'groupId',
+  'ownerUserId',
 ] as const;
 
 export const EMPTY_VEHICLE_FORM: VehicleFormValues = {
@@ -63,6 +72,9 @@ export const EMPTY_VEHICLE_FORM: VehicleFormValues = {
   rcImages: [],
   wardId: '',
   speedLimitKph: '',
+  organisationId: '',
+  groupId: '',
+  ownerUserId: '',
 };
 
 export function toFormValues(v: Vehicle): VehicleFormValues {
@@ -83,18 +95,18 @@ export function toFormValues(v: Vehicle): VehicleFormValues {
     rcImages: v.rcImages,
     wardId: v.wardId ?? '',
     speedLimitKph: v.speedLimitKph === null ? '' : String(v.speedLimitKph),
+    organisationId: v.organisation.id,
+    groupId: v.groupId ?? '',
+    ownerUserId: v.ownerUserId ?? '',
   };
 }
 
-/** The edit body keeps what the form does not show (organisation, group, owner, zone/circle follow the ward). */
-export function toVehicleBody(values: VehicleInput, existing?: Vehicle): VehicleInput {
-  return {
-    ...values,
-    groupId: existing?.groupId ?? null,
-    ownerUserId: existing?.ownerUserId ?? null,
-    zoneId: null,
-    circleId: null,
-  };
+/**
+ * The body: zone and circle follow the ward on the server. Group and owner are always sent: a session that may not
+ * list groups or users does not see those pickers, and the form keeps the vehicle's own values for them.
+ */
+export function toVehicleBody(values: VehicleInput): VehicleInput {
+  return { ...values, zoneId: null, circleId: null };
 }
 
 /** Contract and server messages → `vehicle` i18n keys (anything else is shown as sent). */
@@ -109,4 +121,7 @@ export const MESSAGE_KEYS: Readonly<Record<string, string>> = {
     'validation.registrationTaken',
   'Registration date cannot be in the future.': 'validation.futureRegDate',
   'Choose a vehicle kind': 'validation.kind',
+  [ORGANISATION_REQUIRED]: 'validation.organisation',
+  "Choose a group of the vehicle's organisation.": 'validation.group',
+  'Owner not found in this organisation.': 'validation.owner',
 };

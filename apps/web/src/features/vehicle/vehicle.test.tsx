@@ -1,4 +1,4 @@
-import type { Vehicle } from '@civicfleet/shared';
+import type { Group, Organisation, User, Vehicle } from '@civicfleet/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -33,7 +33,44 @@ const truck: Vehicle = {
   lastUpdateAt: '2026-11-21T12:35:09Z',
 };
 
-const page = (items: Vehicle[]) => ok({ items, total: items.length, page: 1, pageSize: 10 });
+const page = <T,>(items: T[]) => ok({ items, total: items.length, page: 1, pageSize: 10 });
+const org = (id: string, tradeName: string, brandName: string | null = null): Organisation => ({
+  id,
+  parentId: null,
+  kind: 'MUNICIPAL',
+  tradeName,
+  brandName,
+  contact: null,
+  email: null,
+  address: { country: 'India', landmark: '', pin: '', city: '', state: '' },
+  logo: null,
+  gst: null,
+  isOnboarded: true,
+  deleted: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+const organisations = page([org('7', 'Indore Municipal Corporation', 'IMC'), org('8', 'Palasia Ward')]);
+const group = (id: string, organisationId: string, name: string): Group => ({
+  id,
+  organisationId,
+  name,
+  description: null,
+  vehicleCount: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+const asha: User = {
+  id: '21',
+  firstName: 'Asha',
+  lastName: 'Verma',
+  avatar: null,
+  email: 'asha@palasia.in',
+  phone: null,
+  isEnabled: true,
+  role: { id: '4', name: 'LIMITED_USER' },
+  organisation: { id: '8', tradeName: 'Palasia Ward', brandName: null },
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 const ALL = [
   'vehicle',
   'vehicle:add-vehicle',
@@ -127,6 +164,7 @@ describe('vehicles', () => {
       'GET /admin-divisions': ok([
         { id: '5', organisationId: '7', type: 'WARD', name: 'Ward 12 Palasia', code: null, parentId: '2' },
       ]),
+      'GET /organisation': organisations,
       'POST /vehicle': [fail(409, taken, { registrationNumber: taken }), ok(truck)],
       'GET /vehicle': page([truck]),
     });
@@ -158,9 +196,84 @@ describe('vehicles', () => {
       wardId: '5',
       kind: null,
       rcImages: [],
+      organisationId: '7',
+      groupId: null,
+      ownerUserId: null,
     });
     await user.click(submit);
     expect(await screen.findByText('Vehicle created')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Vehicles' })).toBeInTheDocument();
+  });
+
+  it('picks the organisation, a group of that organisation and an owner', async () => {
+    const user = userEvent.setup();
+    const network = stubFetch({
+      'GET /admin-divisions': ok([]),
+      'GET /organisation': organisations,
+      'GET /group': (call) =>
+        call.query.get('organisationId') === '8'
+          ? page([group('3', '8', 'Palasia tippers')])
+          : page([group('2', '7', 'Indore north')]),
+      'GET /users': page([asha]),
+      'POST /vehicle': ok(truck),
+      'GET /vehicle': page([truck]),
+    });
+    renderApp('/management/vehicle/add', {
+      ...manager,
+      permissions: [...ALL, 'groups', 'user'],
+    });
+    const organisation = await screen.findByRole('combobox', { name: /^Organisation/ });
+    expect(organisation).toHaveValue('Indore Municipal Corporation (IMC)');
+    await user.type(screen.getByLabelText(/^Registration number/), 'MP09CD0001');
+
+    // A group of the first organisation, dropped when another organisation is picked.
+    await user.click(screen.getByRole('combobox', { name: /^Group/ }));
+    await user.click(await screen.findByRole('option', { name: 'Indore north' }));
+    await user.click(organisation);
+    await user.click(await screen.findByRole('option', { name: 'Palasia Ward' }));
+    const groupBox = screen.getByRole('combobox', { name: /^Group/ });
+    expect(groupBox).toHaveValue('');
+    await user.click(groupBox);
+    await user.click(await screen.findByRole('option', { name: 'Palasia tippers' }));
+    expect(network.callsTo('GET /group').at(-1)?.query.get('organisationId')).toBe('8');
+
+    const owner = screen.getByRole('combobox', { name: /^Owner/ });
+    await user.type(owner, 'asha');
+    await user.click(await screen.findByRole('option', { name: 'Asha Verma (asha@palasia.in)' }));
+    await waitFor(() =>
+      expect(network.callsTo('GET /users').map((c) => c.query.get('search'))).toContain('asha'),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Add vehicle' }));
+    expect(await screen.findByText('Vehicle created')).toBeInTheDocument();
+    expect(network.callsTo('POST /vehicle')[0]?.body).toMatchObject({
+      registrationNumber: 'MP09CD0001',
+      organisationId: '8',
+      groupId: '3',
+      ownerUserId: '21',
+    });
+  });
+
+  it('keeps the group and owner of a vehicle it may not list, and shows a server refusal on the group', async () => {
+    const user = userEvent.setup();
+    const refused = "Choose a group of the vehicle's organisation.";
+    const owned = { ...truck, groupId: '2', ownerUserId: '21' };
+    const network = stubFetch({
+      'GET /vehicle/31': ok(owned),
+      'GET /admin-divisions': ok([]),
+      'GET /organisation': organisations,
+      'PUT /vehicle/31': [fail(400, refused, { groupId: refused }), ok(owned)],
+    });
+    renderApp('/management/vehicle/edit/31', manager);
+    const save = await screen.findByRole('button', { name: 'Save' });
+    expect(screen.queryByRole('combobox', { name: /^Group/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /^Owner/ })).not.toBeInTheDocument();
+    await user.click(save);
+    expect(await screen.findByText(refused)).toBeInTheDocument();
+    expect(network.callsTo('PUT /vehicle/31')[0]?.body).toMatchObject({
+      organisationId: '7',
+      groupId: '2',
+      ownerUserId: '21',
+    });
   });
 });

@@ -1,12 +1,6 @@
-/** Pickers of the user form: roles the caller may hand out and organisations of the caller's subtree. */
-import {
-  OrganisationPageSchema,
-  RoleSchema,
-  flattenAuthScopes,
-  isSuperAdmin,
-  type Role,
-} from '@civicfleet/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+/** Role picker of the user form: the roles the caller may hand out (organisations: components/OrganisationPicker). */
+import { RoleSchema, flattenAuthScopes, isSuperAdmin, type Role } from '@civicfleet/shared';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
 import { useSession } from '@/session';
@@ -40,26 +34,5 @@ export function useAssignableRoles(isEnabled = true) {
     enabled: isEnabled,
     select: (roles): PickerOption[] =>
       roles.filter((r) => isAssignable(r, roleName, permissions)).map((r) => ({ id: r.id, label: r.name })),
-  });
-}
-
-/** Up to 100 organisations matching `search` (trade or brand name), for an autocomplete. */
-export function useOrganisationOptions(search: string, isEnabled = true) {
-  return useQuery({
-    queryKey: ['organisations', 'options', search],
-    queryFn: () =>
-      apiRequest({
-        method: 'GET',
-        path: '/organisation',
-        query: { search: search.trim() || undefined, pageSize: 100, sortBy: 'tradeName' },
-        schema: OrganisationPageSchema,
-      }),
-    enabled: isEnabled,
-    placeholderData: keepPreviousData,
-    select: (page): PickerOption[] =>
-      page.items.map((o) => ({
-        id: o.id,
-        label: o.brandName ? `${o.tradeName} (${o.brandName})` : o.tradeName,
-      })),
   });
 }

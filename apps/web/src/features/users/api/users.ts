@@ -3,6 +3,7 @@ import {
   UserPageSchema,
   UserSchema,
   type ListQuery,
+  type ProfileUpdate,
   type User,
   type UserInput,
   type UserUpdate,
@@ -30,6 +31,11 @@ export function createUser(input: UserInput): Promise<User> {
 
 export function updateUser(id: string, input: UserUpdate): Promise<User> {
   return apiRequest({ method: 'PUT', path: `/users/${id}`, body: input, schema: UserSchema });
+}
+
+/** The signed-in user's own names and contact (any signed-in user; no user module needed). */
+export function updateProfile(input: ProfileUpdate): Promise<User> {
+  return apiRequest({ method: 'PUT', path: '/users/me', body: input, schema: UserSchema });
 }
 
 export function deleteUser(id: string): Promise<null> {

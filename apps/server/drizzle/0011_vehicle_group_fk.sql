@@ -1,0 +1,3 @@
+-- Before this migration group ids were checked only by the group module: release any vehicle whose group_id names no group, so the constraint can be added.
+UPDATE "vehicles" SET "group_id" = NULL WHERE "group_id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "groups" WHERE "groups"."id" = "vehicles"."group_id");--> statement-breakpoint
+ALTER TABLE "vehicles" ADD CONSTRAINT "vehicles_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."groups"("id") ON DELETE set null ON UPDATE no action;
