@@ -126,7 +126,7 @@ export const MODULES: readonly ModuleDefinition[] = [
     path: '/view-operations/live-tracking',
     group: 'root',
     menuOrder: 5,
-    actions: [action('send-command', 'Send command')],
+    actions: [action('send-command', 'Send command'), action('share-live-tracking', 'Share live tracking')],
   },
   {
     id: 'fitment',
@@ -164,7 +164,7 @@ export const MODULES: readonly ModuleDefinition[] = [
     labelKey: 'nav.routePlayback',
     path: '/view-operations/route-playback',
     group: 'operations',
-    actions: [],
+    actions: [action('share-playback', 'Share playback')],
   },
   {
     id: 'fs-tracking',
@@ -173,6 +173,20 @@ export const MODULES: readonly ModuleDefinition[] = [
     path: '/view-operations/fs-tracking',
     group: 'operations',
     actions: [],
+  },
+  // The SOS and critical-alerts desk (live operations issue; not in the spec's console): a panel of the live screens.
+  {
+    id: 'sos-desk',
+    name: 'SOS Desk',
+    labelKey: 'nav.sosDesk',
+    path: '/view-operations/sos-desk',
+    group: 'operations',
+    actions: [
+      action('acknowledge-alert', 'Acknowledge alert'),
+      action('assign-alert', 'Assign alert'),
+      action('close-alert', 'Close alert'),
+      action('emergency-off', 'Send emergency off'),
+    ],
   },
   ...reportModules,
   // Management group (spec 01 §2.6), sidebar order as spec 01 §2.6 lists it, then our two: POIs and device models.

@@ -66,7 +66,8 @@ export const DEFAULT_ROLE_SCOPES: Record<Exclude<RoleName, 'SUPER_ADMIN'>, AuthS
   LIMITED_USER: {
     'vehicle-status': { 'see-live-tracking': true, 'see-route-playback': true, 'view-certificate': true },
     'live-tracking': {},
-    'route-playback': true,
+    'route-playback': {},
+    'sos-desk': { 'acknowledge-alert': true },
     'fs-tracking': true,
     'report-alert': true,
     'report-vehicle-timeline': true,

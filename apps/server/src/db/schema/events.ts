@@ -41,11 +41,27 @@ export const events = pgTable(
     attrs: jsonb('attrs').$type<Record<string, unknown>>(),
     acknowledgedBy: ref('acknowledged_by').references(() => users.id),
     acknowledgedAt: timestamptz('acknowledged_at'),
+    /**
+     * The desk's state of a critical alert (sos, tamper, wire cut, power cut): new → acknowledged → closed. Null for
+     * alerts the desk does not handle. Independent of ended_at, which is when the device says the alarm stopped.
+     */
+    deskStatus: text('desk_status'),
+    assignedTo: ref('assigned_to').references(() => users.id),
+    assignedAt: timestamptz('assigned_at'),
+    /** 0 until the first escalation; bumped each time the alert stays unacknowledged past the organisation's limit. */
+    escalationLevel: integer('escalation_level').notNull().default(0),
+    escalatedAt: timestamptz('escalated_at'),
+    closedBy: ref('closed_by').references(() => users.id),
+    closedAt: timestamptz('closed_at'),
+    resolution: text('resolution'),
     createdAt: createdAt(),
   },
   (t) => [
     index('events_organisation_started_idx').on(t.organisationId, t.startedAt),
     index('events_device_started_idx').on(t.deviceId, t.startedAt),
+    index('events_desk_idx')
+      .on(t.organisationId, t.deskStatus, t.startedAt)
+      .where(sql`${t.deskStatus} is not null and ${t.deskStatus} <> 'closed'`),
     uniqueIndex('events_open_uq')
       .on(t.deviceId, t.type)
       .where(sql`${t.endedAt} is null`),

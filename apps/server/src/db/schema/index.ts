@@ -20,3 +20,6 @@ export * from './rtos.ts';
 export * from './routes.ts';
 export * from './items.ts';
 export * from './jobs.ts';
+export * from './shares.ts';
+export * from './alert-desk.ts';
+export * from './geocode-cache.ts';
