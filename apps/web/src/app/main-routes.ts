@@ -25,6 +25,9 @@ export interface ScreenRoute {
 /** Action ids starting with add- that are not "create a record of this module" (they have no /add screen). */
 const NOT_ADD_SCREENS = new Set(['add-kml', 'add-money', 'add-temporary-device']);
 
+/** Modules whose records are not edited on a screen of their own (a page of tools, a log). */
+const NO_EDIT_SCREEN = new Set(['debug', 'raw-logs']);
+
 const moduleAccess = (m: ModuleDefinition, actionId?: string): Access => ({
   kind: 'module',
   moduleId: m.id,
@@ -51,7 +54,7 @@ function moduleScreens(m: ModuleDefinition): ScreenRoute[] {
       variant: 'add',
     });
   }
-  if (m.pathDef)
+  if (m.pathDef && !NO_EDIT_SCREEN.has(m.id))
     screens.push({ path: m.pathDef, access: moduleAccess(m), titleKey: m.labelKey, variant: 'edit' });
   return screens;
 }

@@ -100,4 +100,112 @@ export const PAGES: Readonly<Record<string, PageEntry>> = {
     load: () => import('@/features/vehicle').then((m) => m.VehicleFormPage),
     namespaces: ['shell', 'table', 'form', 'vehicle'],
   },
+  // Admin divisions and routes (features/admin-division, features/route; i18n namespace `divisions`).
+  '/management/admin-division': {
+    load: () => import('@/features/admin-division').then((m) => m.AdminDivisionListPage),
+    namespaces: ['shell', 'table', 'form', 'divisions'],
+  },
+  '/management/admin-division/add': {
+    load: () => import('@/features/admin-division').then((m) => m.AdminDivisionFormPage),
+    namespaces: ['shell', 'table', 'form', 'divisions'],
+  },
+  '/management/admin-division/edit/:id': {
+    load: () => import('@/features/admin-division').then((m) => m.AdminDivisionFormPage),
+    namespaces: ['shell', 'table', 'form', 'divisions'],
+  },
+  '/management/route': {
+    load: () => import('@/features/route').then((m) => m.RouteListPage),
+    namespaces: ['shell', 'table', 'form', 'divisions'],
+  },
+  '/management/route/add': {
+    load: () => import('@/features/route').then((m) => m.RouteFormPage),
+    namespaces: ['shell', 'table', 'form', 'divisions'],
+  },
+  '/management/route/edit/:id': {
+    load: () => import('@/features/route').then((m) => m.RouteFormPage),
+    namespaces: ['shell', 'table', 'form', 'divisions'],
+  },
+  '/management/route/add-kml': {
+    load: () => import('@/features/route').then((m) => m.RouteKmlPage),
+    namespaces: ['shell', 'table', 'form', 'divisions'],
+  },
+  // Points of interest, RFID/QR items and job schedules (features/poi, features/item, features/job).
+  '/management/POI': {
+    load: () => import('@/features/poi').then((m) => m.PoiListPage),
+    namespaces: ['shell', 'table', 'form', 'poi'],
+  },
+  '/management/POI/add': {
+    load: () => import('@/features/poi').then((m) => m.PoiFormPage),
+    namespaces: ['shell', 'table', 'form', 'poi'],
+  },
+  '/management/POI/edit/:id': {
+    load: () => import('@/features/poi').then((m) => m.PoiFormPage),
+    namespaces: ['shell', 'table', 'form', 'poi'],
+  },
+  '/management/item': {
+    load: () => import('@/features/item').then((m) => m.ItemListPage),
+    namespaces: ['shell', 'table', 'form', 'item'],
+  },
+  '/management/item/add': {
+    load: () => import('@/features/item').then((m) => m.ItemFormPage),
+    namespaces: ['shell', 'table', 'form', 'item'],
+  },
+  '/management/item/edit/:id': {
+    load: () => import('@/features/item').then((m) => m.ItemFormPage),
+    namespaces: ['shell', 'table', 'form', 'item'],
+  },
+  '/management/job': {
+    load: () => import('@/features/job').then((m) => m.JobListPage),
+    namespaces: ['shell', 'table', 'form', 'job'],
+  },
+  '/management/job/add': {
+    load: () => import('@/features/job').then((m) => m.JobFormPage),
+    namespaces: ['shell', 'table', 'form', 'job'],
+  },
+  '/management/job/edit/:id': {
+    load: () => import('@/features/job').then((m) => m.JobFormPage),
+    namespaces: ['shell', 'table', 'form', 'job'],
+  },
+  // Device models (features/device-model), groups (features/groups), debug tools and RTO data (features/debug).
+  '/management/device-model': {
+    load: () => import('@/features/device-model').then((m) => m.DeviceModelListPage),
+    namespaces: ['shell', 'table', 'form', 'catalogue'],
+  },
+  '/management/device-model/add': {
+    load: () => import('@/features/device-model').then((m) => m.DeviceModelFormPage),
+    namespaces: ['shell', 'table', 'form', 'catalogue'],
+  },
+  '/management/device-model/edit/:id': {
+    load: () => import('@/features/device-model').then((m) => m.DeviceModelFormPage),
+    namespaces: ['shell', 'table', 'form', 'catalogue'],
+  },
+  '/management/groups': {
+    load: () => import('@/features/groups').then((m) => m.GroupListPage),
+    namespaces: ['shell', 'table', 'form', 'catalogue'],
+  },
+  '/management/groups/add': {
+    load: () => import('@/features/groups').then((m) => m.GroupFormPage),
+    namespaces: ['shell', 'table', 'form', 'catalogue'],
+  },
+  '/management/groups/edit/:id': {
+    load: () => import('@/features/groups').then((m) => m.GroupFormPage),
+    namespaces: ['shell', 'table', 'form', 'catalogue'],
+  },
+  '/management/debug': {
+    load: () => import('@/features/debug').then((m) => m.DebugPage),
+    namespaces: ['shell', 'table', 'form', 'catalogue'],
+  },
+  // Geofences (features/geofence).
+  '/management/geofence': {
+    load: () => import('@/features/geofence').then((m) => m.GeofenceListPage),
+    namespaces: ['shell', 'table', 'form', 'geofence'],
+  },
+  '/management/geofence/add': {
+    load: () => import('@/features/geofence').then((m) => m.GeofenceFormPage),
+    namespaces: ['shell', 'table', 'form', 'geofence'],
+  },
+  '/management/geofence/edit/:id': {
+    load: () => import('@/features/geofence').then((m) => m.GeofenceFormPage),
+    namespaces: ['shell', 'table', 'form', 'geofence'],
+  },
 };

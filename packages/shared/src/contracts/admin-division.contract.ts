@@ -11,7 +11,7 @@ export const AdminDivisionSchema = z.object({
   name: z.string(),
   code: z.string().nullable(),
   parentId: z.string().nullable(),
-  /** GeoJSON geometry; only in GET /admin-divisions/:id. */
+  /** GeoJSON geometry; in GET /admin-divisions/:id, and in lists asked `withGeometry=true`. */
   geometry: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 export type AdminDivision = z.infer<typeof AdminDivisionSchema>;
@@ -25,5 +25,7 @@ export const AdminDivisionQuerySchema = z.object({
     .optional(),
   organisationId: z.string().regex(/^\d+$/, 'Invalid id').optional(),
   search: z.string().trim().max(200).optional(),
+  /** `true`: each listed division carries its geometry (one call for a map of all wards). */
+  withGeometry: z.enum(['true', 'false'], 'withGeometry must be true or false').optional(),
 });
 export type AdminDivisionQuery = z.infer<typeof AdminDivisionQuerySchema>;

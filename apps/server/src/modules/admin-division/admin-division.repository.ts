@@ -14,6 +14,8 @@ export interface AdminDivisionFilter {
   parentIds?: bigint[] | undefined;
   organisationId?: bigint | undefined;
   search?: string | undefined;
+  /** Include each division's geometry (left out by default: it can be large). */
+  withGeometry?: boolean | undefined;
 }
 
 const listColumns = {
@@ -25,11 +27,13 @@ const listColumns = {
   parentId: adminDivisions.parentId,
 };
 
-/** Divisions of live organisations in scope; geometry is left out of lists (it can be large). */
+/** Divisions of live organisations in scope; geometry only when asked for (it can be large). */
 export async function listAdminDivisions(
   db: Db,
   filter: AdminDivisionFilter,
-): Promise<Omit<AdminDivisionRow, 'geometry' | 'createdAt'>[]> {
+): Promise<
+  (Omit<AdminDivisionRow, 'geometry' | 'createdAt'> & { geometry?: AdminDivisionRow['geometry'] })[]
+> {
   const conditions: Array<SQL | undefined> = [
     eq(organisations.deleted, false),
     orgScope(filter.orgIds, adminDivisions.organisationId),
@@ -40,7 +44,7 @@ export async function listAdminDivisions(
     conditions.push(eq(adminDivisions.organisationId, filter.organisationId));
   if (filter.search) conditions.push(ilike(adminDivisions.name, containsPattern(filter.search)));
   return db
-    .select(listColumns)
+    .select(filter.withGeometry ? { ...listColumns, geometry: adminDivisions.geometry } : listColumns)
     .from(adminDivisions)
     .innerJoin(organisations, eq(organisations.id, adminDivisions.organisationId))
     .where(and(...conditions))

@@ -56,6 +56,17 @@ describe('/v1/admin-divisions', () => {
     });
   });
 
+  it('lists with geometry only when asked', async () => {
+    const plain = await list('ADMIN', '?type=WARD');
+    expect(plain.every((w) => w.geometry === undefined)).toBe(true);
+    const drawn = await list('ADMIN', '?type=WARD&withGeometry=true');
+    expect(drawn).toHaveLength(18);
+    expect(drawn.every((w) => (w.geometry as { type?: string } | null)?.type === 'Polygon')).toBe(true);
+    const bad = await get('ADMIN', '/v1/admin-divisions?withGeometry=yes');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ errors: { withGeometry: 'withGeometry must be true or false' } });
+  });
+
   it('explains bad filters', async () => {
     const type = await get('ADMIN', '/v1/admin-divisions?type=STATE');
     expect(type.statusCode).toBe(400);

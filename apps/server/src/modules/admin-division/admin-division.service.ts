@@ -42,6 +42,7 @@ export function createAdminDivisionService({ db }: { db: Db }) {
         parentIds,
         organisationId: query.organisationId === undefined ? undefined : toId(query.organisationId),
         search: query.search || undefined,
+        withGeometry: query.withGeometry === 'true',
       });
       return rows.map(toAdminDivision);
     },

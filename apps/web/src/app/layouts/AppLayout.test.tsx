@@ -59,11 +59,11 @@ describe('app layout', () => {
   });
 
   it('opens the group of the current page on first visit', async () => {
-    renderApp('/management/geofence/edit/12');
+    renderApp('/reports/fuel-consumption');
     const nav = await sidebar();
-    expect(nav.getByRole('link', { name: 'Geofences' })).toHaveAttribute('aria-current', 'page');
+    expect(nav.getByRole('link', { name: 'Fuel Consumption' })).toHaveAttribute('aria-current', 'page');
     expect(
-      await screen.findByRole('heading', { name: 'Geofences: edit is coming soon' }),
+      await screen.findByRole('heading', { name: 'Fuel Consumption is coming soon' }),
     ).toBeInTheDocument();
   });
 

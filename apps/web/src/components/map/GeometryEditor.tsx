@@ -18,6 +18,10 @@ import {
 } from 'terra-draw';
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import { round6, type EditableGeometry, type GeometryKind } from './geometry';
+import { OVERLAY_COLOURS } from './map-style';
+
+/** Drawn shapes in the edit colour (as the circle preview), not Terra Draw's default blue. */
+const EDIT_COLOUR = OVERLAY_COLOURS.edit;
 
 const DRAW_MODE: Record<GeometryKind, 'polygon' | 'linestring' | 'point'> = {
   area: 'polygon',
@@ -29,7 +33,8 @@ const DRAW_MODE: Record<GeometryKind, 'polygon' | 'linestring' | 'point'> = {
 const EDIT_FLAGS = {
   feature: {
     draggable: true,
-    coordinates: { draggable: true, midpoints: true, deletable: true },
+    // `midpoints: true` only inserts a corner on click; the hint promises dragging a midpoint, which needs this form.
+    coordinates: { draggable: true, midpoints: { draggable: true }, deletable: true },
   },
 };
 
@@ -79,11 +84,23 @@ export function GeometryEditor({ kind, value, onChange, disabled = false }: Geom
     const draw = new TerraDraw({
       adapter: new TerraDrawMapLibreGLAdapter({ map, coordinatePrecision: 6 }),
       modes: [
-        new TerraDrawPolygonMode(),
-        new TerraDrawLineStringMode(),
-        new TerraDrawPointMode(),
+        new TerraDrawPolygonMode({
+          styles: { fillColor: EDIT_COLOUR, fillOpacity: 0.2, outlineColor: EDIT_COLOUR, outlineWidth: 2 },
+        }),
+        new TerraDrawLineStringMode({ styles: { lineStringColor: EDIT_COLOUR, lineStringWidth: 3 } }),
+        new TerraDrawPointMode({ styles: { pointColor: EDIT_COLOUR, pointWidth: 6 } }),
         new TerraDrawSelectMode({
           flags: { [mode]: mode === 'point' ? { feature: { draggable: true } } : EDIT_FLAGS },
+          styles: {
+            selectedPolygonColor: EDIT_COLOUR,
+            selectedPolygonFillOpacity: 0.25,
+            selectedPolygonOutlineColor: EDIT_COLOUR,
+            selectedPolygonOutlineWidth: 2,
+            selectedLineStringColor: EDIT_COLOUR,
+            selectedPointColor: EDIT_COLOUR,
+            selectionPointColor: EDIT_COLOUR,
+            midPointColor: EDIT_COLOUR,
+          },
         }),
       ],
     });
@@ -117,7 +134,15 @@ export function GeometryEditor({ kind, value, onChange, disabled = false }: Geom
     else map.once('load', start);
     return () => {
       map.off('load', start);
-      if (started) draw.stop();
+      // When the whole map unmounts, React runs the Map's cleanup (map.remove()) before this child's, so Terra
+      // Draw's layers are gone and stop() throws on their missing sources: nothing is left to clean up then.
+      if (started) {
+        try {
+          draw.stop();
+        } catch {
+          // The map was removed first.
+        }
+      }
       drawRef.current = null;
       setReady(false);
     };
@@ -132,8 +157,11 @@ export function GeometryEditor({ kind, value, onChange, disabled = false }: Geom
     emitted.current = key;
     draw.clear();
     const feature = toFeature(kind, value);
-    if (feature) draw.addFeatures([feature]);
-  }, [value, kind, ready]);
+    if (!feature) return;
+    // Selected at once, so its corners show as handles and can be dragged without a first click.
+    const [added] = draw.addFeatures([feature]);
+    if (added?.valid && added.id !== undefined && !disabled) draw.selectFeature(added.id);
+  }, [value, kind, ready, disabled]);
 
   const startDrawing = () => {
     drawRef.current?.setMode(DRAW_MODE[kind]);
@@ -151,43 +179,61 @@ export function GeometryEditor({ kind, value, onChange, disabled = false }: Geom
     onChangeRef.current(null);
   };
 
+  const hint = drawing
+    ? t(`map.hint.${kind}`)
+    : value && value.type !== 'Point' && value.type !== 'MultiPolygon'
+      ? t('map.editHint')
+      : null;
+  // The buttons sit top left; the hint bottom right, see-through to clicks, so neither hides much of the shape
+  // (GeometryMap fits shapes clear of both).
   return (
-    <Paper
-      elevation={2}
-      sx={{ position: 'absolute', top: 8, left: 8, p: 1, maxWidth: 320, zIndex: 1 }}
-      data-testid="geometry-editor"
-    >
-      <Stack direction="row" spacing={1}>
-        {drawing ? (
-          <Button size="small" onClick={cancel}>
-            {t('map.cancelDrawing')}
+    <>
+      <Paper
+        elevation={2}
+        sx={{ position: 'absolute', top: 8, left: 8, p: 1, zIndex: 1 }}
+        data-testid="geometry-editor"
+      >
+        <Stack direction="row" spacing={1}>
+          {drawing ? (
+            <Button size="small" onClick={cancel}>
+              {t('map.cancelDrawing')}
+            </Button>
+          ) : (
+            <Button size="small" variant="contained" onClick={startDrawing} disabled={disabled || !ready}>
+              {value ? t(`map.redraw.${kind}`) : t(`map.draw.${kind}`)}
+            </Button>
+          )}
+          <Button
+            size="small"
+            color="error"
+            onClick={clear}
+            disabled={disabled || !ready || (!value && !drawing)}
+          >
+            {t('map.clear')}
           </Button>
-        ) : (
-          <Button size="small" variant="contained" onClick={startDrawing} disabled={disabled || !ready}>
-            {value ? t(`map.redraw.${kind}`) : t(`map.draw.${kind}`)}
-          </Button>
-        )}
-        <Button
-          size="small"
-          color="error"
-          onClick={clear}
-          disabled={disabled || !ready || (!value && !drawing)}
-        >
-          {t('map.clear')}
-        </Button>
-      </Stack>
-      <Box aria-live="polite">
-        {drawing && (
-          <Typography variant="caption" component="p" sx={{ mt: 0.5 }}>
-            {t(`map.hint.${kind}`)}
-          </Typography>
-        )}
-        {!drawing && value && value.type !== 'Point' && value.type !== 'MultiPolygon' && (
-          <Typography variant="caption" component="p" sx={{ mt: 0.5 }}>
-            {t('map.editHint')}
+        </Stack>
+      </Paper>
+      <Box
+        aria-live="polite"
+        sx={{
+          position: 'absolute',
+          right: 8,
+          bottom: 8,
+          maxWidth: 'min(360px, 60%)',
+          zIndex: 1,
+          pointerEvents: 'none',
+        }}
+      >
+        {hint && (
+          <Typography
+            variant="caption"
+            component="p"
+            sx={{ bgcolor: 'background.paper', opacity: 0.92, px: 1, py: 0.5, borderRadius: 1, boxShadow: 1 }}
+          >
+            {hint}
           </Typography>
         )}
       </Box>
-    </Paper>
+    </>
   );
 }

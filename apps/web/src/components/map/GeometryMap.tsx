@@ -6,7 +6,7 @@ import type { FeatureCollection } from 'geojson';
 import { useMemo } from 'react';
 import { GeoJsonOverlay } from './GeoJsonOverlay';
 import { GeometryEditor } from './GeometryEditor';
-import MapCanvas from './MapCanvas';
+import MapCanvas, { type FitPadding } from './MapCanvas';
 import {
   circlePolygon,
   featureCollection,
@@ -16,6 +16,9 @@ import {
   type LngLat,
 } from './geometry';
 import { OVERLAY_COLOURS } from './map-style';
+
+/** Fitted shapes stay clear of the editor's buttons (top left) and hint (bottom right). */
+const EDITOR_FIT_PADDING: FitPadding = { top: 64, bottom: 72, left: 32, right: 48 };
 
 export interface GeometryMapProps {
   kind: GeometryKind;
@@ -48,26 +51,26 @@ export default function GeometryMap({
     return null;
   }, [kind, value, radiusM]);
 
-  // Fit the shape when the field opens or a shape comes from outside, else the context, else India — not on every
-  // corner dragged.
-  const hasValue = value !== null;
+  // Fit the shape when the field opens or a shape comes from outside (typed, imported: fitKey), else the context
+  // when it arrives, else India. Never because of the map itself: finishing a drawing, dragging a corner or clearing
+  // must not move the view under the user's pointer (the value is read, not a dependency).
   const bounds = useMemo(
     () =>
       geometryBounds(preview ? preview.features.map((f) => f.geometry) : [value]) ??
       geometryBounds(context?.features.map((f) => f.geometry) ?? []),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [fitKey, hasValue, context],
+    [fitKey, context],
   );
 
   return (
-    <MapCanvas bounds={bounds} height={height} ariaLabel={ariaLabel}>
+    <MapCanvas bounds={bounds} height={height} ariaLabel={ariaLabel} fitPadding={EDITOR_FIT_PADDING}>
       {context && context.features.length > 0 && (
         <GeoJsonOverlay
           id="context"
           data={context}
           colour={OVERLAY_COLOURS.context}
-          fillOpacity={0.05}
-          dashed
+          fillOpacity={0.08}
+          lineWidth={1.5}
         />
       )}
       {preview && (

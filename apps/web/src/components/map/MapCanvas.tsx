@@ -22,10 +22,21 @@ export interface MapCanvasProps {
   /** Accessible name of the map region. */
   ariaLabel: string;
   onClick?: (at: LngLat) => void;
+  /** Space in px kept clear around fitted bounds (e.g. for controls drawn over the map). Default 32. */
+  fitPadding?: FitPadding;
   children?: ReactNode;
 }
 
-export default function MapCanvas({ bounds, height = 420, ariaLabel, onClick, children }: MapCanvasProps) {
+export type FitPadding = number | { top: number; bottom: number; left: number; right: number };
+
+export default function MapCanvas({
+  bounds,
+  height = 420,
+  ariaLabel,
+  onClick,
+  fitPadding = 32,
+  children,
+}: MapCanvasProps) {
   const { t } = useTranslation('common');
   const mode = useTheme().palette.mode;
   const maps = useMemo(() => baseMaps(mode), [mode]);
@@ -34,10 +45,14 @@ export default function MapCanvas({ bounds, height = 420, ariaLabel, onClick, ch
   const ref = useRef<MapRef>(null);
   const target = paddedBounds(bounds ?? INDIA_VIEW);
   const targetKey = JSON.stringify(target);
+  const paddingKey = JSON.stringify(fitPadding);
 
   useEffect(() => {
-    ref.current?.fitBounds(JSON.parse(targetKey) as Bounds, { padding: 32, duration: 0 });
-  }, [targetKey]);
+    ref.current?.fitBounds(JSON.parse(targetKey) as Bounds, {
+      padding: JSON.parse(paddingKey) as FitPadding,
+      duration: 0,
+    });
+  }, [targetKey, paddingKey]);
 
   return (
     <Box
@@ -54,7 +69,7 @@ export default function MapCanvas({ bounds, height = 420, ariaLabel, onClick, ch
     >
       <Map
         ref={ref}
-        initialViewState={{ bounds: target, fitBoundsOptions: { padding: 32 } }}
+        initialViewState={{ bounds: target, fitBoundsOptions: { padding: fitPadding } }}
         mapStyle={base?.style}
         style={{ width: '100%', height: '100%' }}
         attributionControl={false}

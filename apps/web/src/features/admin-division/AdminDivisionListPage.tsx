@@ -15,6 +15,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
+import { hasWebGl } from '@/components/map';
 import { ResultsTable, type ResultsTableColumn, type RowAction } from '@/components/table';
 import { useSession } from '@/session';
 import { deleteDivision, divisionKeys, useDivisions } from './api/admin-divisions';
@@ -33,7 +34,8 @@ export function AdminDivisionListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [filterState, setFilterState] = useFilterState();
-  const list = useDivisions(toDivisionFilter(filterState));
+  // Where the map can draw, the list brings the polygons along (one call for table and map).
+  const list = useDivisions({ ...toDivisionFilter(filterState), withGeometry: hasWebGl() });
   // Every division (no geometry): parent names and the zone filter's choices.
   const everything = useDivisions({});
   const [selectedId, setSelectedId] = useState<string | null>(null);

@@ -3,17 +3,15 @@
  * selected division highlighted and fitted. Clicking inside a division selects it (as the list's name buttons do).
  */
 import Alert from '@mui/material/Alert';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import type { AdminDivision } from '@civicfleet/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GeoJsonOverlay, MapView, OVERLAY_COLOURS, geometryBounds, hasWebGl } from '@/components/map';
-import { MAX_DRAWN_DIVISIONS, useDivisionGeometries } from './api/admin-divisions';
+import { GeoJsonOverlay, MapView, OVERLAY_COLOURS, geometryBounds } from '@/components/map';
 import { areaOf, divisionAt, divisionCollection } from './division-map';
 
 export interface DivisionMapProps {
-  /** The listed divisions (without geometry); their polygons are fetched here. */
+  /** The listed divisions, with their geometry (the list asks `withGeometry` where a map can draw). */
   divisions: readonly AdminDivision[];
   selectedId: string | null;
   onSelect: (id: string | null) => void;
@@ -21,10 +19,7 @@ export interface DivisionMapProps {
 
 export function DivisionMap({ divisions, selectedId, onSelect }: DivisionMapProps) {
   const { t } = useTranslation('divisions');
-  // Without WebGL the map only shows its notice: no polygon is fetched for it.
-  const isDrawn = hasWebGl();
-  const ids = useMemo(() => (isDrawn ? divisions.map((d) => d.id) : []), [divisions, isDrawn]);
-  const { divisions: drawn, isLoading, isCapped } = useDivisionGeometries(ids);
+  const drawn = divisions;
 
   const layers = useMemo(() => {
     const ofType = (type: AdminDivision['type']) => divisionCollection(drawn.filter((d) => d.type === type));
@@ -65,11 +60,7 @@ export function DivisionMap({ divisions, selectedId, onSelect }: DivisionMapProp
           />
         )}
       </MapView>
-      {isLoading && <LinearProgress aria-label={t('adminDivision.map.loading')} />}
-      {isCapped && (
-        <Alert severity="info">{t('adminDivision.map.capped', { count: MAX_DRAWN_DIVISIONS })}</Alert>
-      )}
-      {!isLoading && withoutShape > 0 && (
+      {withoutShape > 0 && (
         <Alert severity="info" variant="outlined">
           {t('adminDivision.map.withoutShape', { count: withoutShape })}
         </Alert>

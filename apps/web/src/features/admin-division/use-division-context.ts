@@ -1,12 +1,12 @@
 /**
  * What the polygon field draws faintly around the division being edited: its siblings (same type and parent) and its
- * parent's outline. Fetched only where the map can draw (WebGL); one GET per polygon (lists carry no geometry).
+ * parent's outline. Fetched only where the map can draw (WebGL): the siblings' list with geometry and the parent.
  */
 import type { AdminDivisionType } from '@civicfleet/shared';
 import type { FeatureCollection } from 'geojson';
 import { useMemo } from 'react';
 import { hasWebGl } from '@/components/map';
-import { useDivisionGeometries, useDivisions, type DivisionFilter } from './api/admin-divisions';
+import { useDivision, useDivisions, type DivisionFilter } from './api/admin-divisions';
 import { divisionCollection } from './division-map';
 
 interface Where {
@@ -25,13 +25,12 @@ function siblingFilter({ type, zoneId, circleId }: Where): DivisionFilter {
 
 export function useDivisionContext(where: Where): FeatureCollection | undefined {
   const isDrawn = hasWebGl();
-  const siblings = useDivisions(siblingFilter(where), isDrawn);
+  const siblings = useDivisions({ ...siblingFilter(where), withGeometry: true }, isDrawn);
   const parentId = where.type === 'WARD' ? where.circleId : where.type === 'CIRCLE' ? where.zoneId : '';
-  const ids = useMemo(() => {
-    if (!isDrawn) return [];
-    const own = (siblings.data ?? []).map((d) => d.id).filter((id) => id !== where.selfId);
-    return parentId ? [parentId, ...own] : own;
-  }, [isDrawn, siblings.data, parentId, where.selfId]);
-  const { divisions } = useDivisionGeometries(ids);
-  return useMemo(() => (divisions.length > 0 ? divisionCollection(divisions) : undefined), [divisions]);
+  const parent = useDivision(isDrawn && parentId ? parentId : undefined);
+  return useMemo(() => {
+    const own = (siblings.data ?? []).filter((d) => d.id !== where.selfId);
+    const divisions = parent.data ? [parent.data, ...own] : own;
+    return divisions.length > 0 ? divisionCollection(divisions) : undefined;
+  }, [siblings.data, parent.data, where.selfId]);
 }

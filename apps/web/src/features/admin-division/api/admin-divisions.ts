@@ -1,6 +1,7 @@
 /**
  * /v1/admin-divisions calls (contracts: admin-division.contract.ts, admin-division-write.contract.ts) with their query
- * keys and hooks. Lists carry no geometry (it can be large); a division's polygon comes with GET /admin-divisions/:id.
+ * keys and hooks. Lists carry geometry only when asked (`withGeometry`: the map's one call); GET /admin-divisions/:id
+ * always does.
  */
 import {
   AdminDivisionImportResultSchema,
@@ -12,7 +13,7 @@ import {
   type AdminDivisionType,
   type AdminDivisionUpdate,
 } from '@civicfleet/shared';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
 
@@ -21,6 +22,8 @@ export interface DivisionFilter {
   type?: AdminDivisionType | undefined;
   parentZone?: string | undefined;
   parentCircle?: string | undefined;
+  /** Each division with its polygon (for a map). */
+  withGeometry?: boolean | undefined;
 }
 
 export const divisionKeys = {
@@ -29,11 +32,11 @@ export const divisionKeys = {
   one: (id: string) => [...divisionKeys.all, 'one', id] as const,
 };
 
-export function listDivisions(filter: DivisionFilter): Promise<AdminDivision[]> {
+export function listDivisions({ withGeometry, ...filter }: DivisionFilter): Promise<AdminDivision[]> {
   return apiRequest({
     method: 'GET',
     path: '/admin-divisions',
-    query: { ...filter },
+    query: { ...filter, ...(withGeometry ? { withGeometry: 'true' } : {}) },
     schema: z.array(AdminDivisionSchema),
   });
 }
@@ -78,34 +81,4 @@ export function useDivision(id: string | undefined) {
     queryFn: () => getDivision(id ?? ''),
     enabled: id !== undefined,
   });
-}
-
-/**
- * More divisions than this are not drawn: the list has no geometry, so each polygon is one GET /admin-divisions/:id.
- * (A `withGeometry` list option on the server would make this one call; see the feature's report.)
- */
-export const MAX_DRAWN_DIVISIONS = 200;
-
-type OneResult = { data?: AdminDivision | undefined; isPending: boolean };
-
-/** Module-level so TanStack Query keeps the combined value stable while the answers do not change. */
-function combineGeometries(results: OneResult[]) {
-  return {
-    divisions: results.flatMap((r) => (r.data ? [r.data] : [])),
-    isLoading: results.some((r) => r.isPending),
-  };
-}
-
-/** The divisions of `ids` with their geometry, fetched one by one (cached with the edit screen's query). */
-export function useDivisionGeometries(ids: readonly string[]) {
-  const drawn = ids.slice(0, MAX_DRAWN_DIVISIONS);
-  const combined = useQueries({
-    queries: drawn.map((id) => ({
-      queryKey: divisionKeys.one(id),
-      queryFn: () => getDivision(id),
-      staleTime: 60_000,
-    })),
-    combine: combineGeometries,
-  });
-  return { ...combined, isCapped: ids.length > drawn.length };
 }
