@@ -3,8 +3,29 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { FormPage } from '@/components/form';
-import { PoiForm } from './PoiForm';
+import { GeometryField } from '@/components/map';
+import { PoiForm, type PoiLocationPickerProps } from './PoiForm';
 import { getPoi, poiKeys } from './api/pois';
+
+/** The map picker of the location section: the POI's circle, placed or dragged on the map. */
+function PoiMapPicker({ lat, lon, radiusM, onPick }: PoiLocationPickerProps) {
+  const { t } = useTranslation('poi');
+  return (
+    <GeometryField
+      kind="circle"
+      label={t('form.mapPicker')}
+      value={lat !== null && lon !== null ? { type: 'Point', coordinates: [lon, lat] } : null}
+      onChange={(geometry) => {
+        if (geometry?.type !== 'Point') return;
+        const [pickedLon, pickedLat] = geometry.coordinates;
+        if (pickedLon !== undefined && pickedLat !== undefined)
+          onPick({ lat: Number(pickedLat.toFixed(6)), lon: Number(pickedLon.toFixed(6)) });
+      }}
+      radiusM={radiusM}
+      height={320}
+    />
+  );
+}
 
 export function PoiFormPage() {
   const { t } = useTranslation('poi');
@@ -21,7 +42,7 @@ export function PoiFormPage() {
       record={id ? existing : undefined}
       notFoundText={t('form.notFound')}
     >
-      {(poi) => <PoiForm poi={poi} />}
+      {(poi) => <PoiForm poi={poi} renderLocationPicker={(props) => <PoiMapPicker {...props} />} />}
     </FormPage>
   );
 }

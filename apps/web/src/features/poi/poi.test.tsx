@@ -153,6 +153,22 @@ describe('points of interest', () => {
     expect(network.callsTo('PUT /poi/12')[0]?.body).toMatchObject({ radiusM: 200, kind: 'dump-yard' });
   });
 
+  it('places the POI with the map picker and fills the coordinates', async () => {
+    const user = userEvent.setup();
+    stubFetch({ 'GET /poi/12': ok(dumpYard), 'GET /poi': page([dumpYard]) });
+    renderApp('/management/POI/edit/12', manager);
+    expect(await screen.findByText('Place on the map')).toBeInTheDocument();
+    // Without WebGL (jsdom) the picker takes the point as GeoJSON: the typed coordinates follow it.
+    await user.click(screen.getByRole('button', { name: 'Edit as GeoJSON' }));
+    const box = screen.getByRole('textbox', { name: 'GeoJSON' });
+    await user.clear(box);
+    await user.click(box);
+    await user.paste('{"type":"Point","coordinates":[75.8123456,22.7012344]}');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByLabelText(/^Latitude/)).toHaveValue('22.701234');
+    expect(screen.getByLabelText(/^Longitude/)).toHaveValue('75.812346');
+  });
+
   it('shows the POI read-only to a user who may not edit it', async () => {
     stubFetch({ 'GET /poi/12': ok(dumpYard), 'GET /poi': page([dumpYard]) });
     renderApp('/management/POI/edit/12', { roleName: 'ADMIN', permissions: ['poi'] });
