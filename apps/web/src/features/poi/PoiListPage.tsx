@@ -120,6 +120,12 @@ export function PoiListPage() {
                 </MenuItem>
               ))}
             </TextField>
+            {/* RFID / QR tags on bins are kept per collection point; the item module has no sidebar entry. */}
+            {can('item') && (
+              <Button component={RouterLink} to="/management/item" variant="outlined">
+                {t('list.items')}
+              </Button>
+            )}
             {can(MODULE, 'add-poi') && (
               <Button
                 component={RouterLink}

@@ -50,6 +50,7 @@ describe('points of interest', () => {
     expect(within(row).getByText('150 m')).toBeInTheDocument();
     expect(within(row).getByText('21/11/2026 18:05:09')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add POI' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'RFID / QR tags' })).not.toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
     expect(network.callsTo('GET /poi')[0]?.query.get('pageSize')).toBe('10');
   });
@@ -57,9 +58,13 @@ describe('points of interest', () => {
   it('filters by kind through the URL and deletes after the confirmation', async () => {
     const user = userEvent.setup();
     const network = stubFetch({ 'GET /poi': page([dumpYard]), 'DELETE /poi/12': ok(null) });
-    const { router } = renderApp('/management/POI', manager);
+    const { router } = renderApp('/management/POI', {
+      ...manager,
+      permissions: [...manager.permissions, 'item'],
+    });
     const row = await rowOf('Devguradiya dump yard');
     expect(screen.getByRole('link', { name: 'Add POI' })).toHaveAttribute('href', '/management/POI/add');
+    expect(screen.getByRole('link', { name: 'RFID / QR tags' })).toHaveAttribute('href', '/management/item');
 
     await user.click(screen.getByRole('combobox', { name: 'Kind' }));
     await user.click(await screen.findByRole('option', { name: 'Dump yard' }));
