@@ -275,3 +275,13 @@ export const DeviceDetailsSchema = z.object({
   rawPackets: z.array(RawLogSchema),
 });
 export type DeviceDetails = z.infer<typeof DeviceDetailsSchema>;
+
+/**
+ * GET /device/gateway (debug): where trackers connect — the gateway's device ports per protocol (0 = that listener
+ * is off) and the host trackers should use (the public URL's host name).
+ */
+export const GatewayInfoSchema = z.object({
+  host: z.string(),
+  ports: z.object({ ais140: z.number().int(), gt06: z.number().int(), teltonika: z.number().int() }),
+});
+export type GatewayInfo = z.infer<typeof GatewayInfoSchema>;

@@ -308,6 +308,18 @@ describe('/v1/device management', () => {
   });
 
   describe('temporary devices', () => {
+    it('tells the debug page where trackers connect (debug module only)', async () => {
+      const res = await call<{ host: string; ports: Record<string, number> }>(
+        'SUPER_ADMIN',
+        'GET',
+        '/v1/device/gateway',
+      );
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body.data.ports).sort()).toEqual(['ais140', 'gt06', 'teltonika']);
+      expect(res.body.data.host).toMatch(/\S/);
+      expect((await call('ADMIN', 'GET', '/v1/device/gateway')).status).toBe(403);
+    });
+
     it('adds an expiring device (debug action only) that disappears after its expiry', async () => {
       const res = await call<Device>('SUPER_ADMIN', 'POST', '/v1/device/temporary', {
         imei: '000000000000123',

@@ -23,6 +23,7 @@ import {
   TemporaryDeviceSchema,
   UnknownDevicePageSchema,
   UnknownDeviceQuerySchema,
+  GatewayInfoSchema,
   envelopeSchema,
 } from '@civicfleet/shared';
 import type { ApiModule } from '../../http/types.ts';
@@ -60,6 +61,20 @@ export const deviceModule: ApiModule = {
         },
       },
       async (request) => ok('Devices', await service.list(request.auth, request.query)),
+    );
+
+    // Where bench trackers connect (the debug page's temporary device card). Registered before /device/:id.
+    app.get(
+      '/device/gateway',
+      {
+        config: { permission: { module: 'debug' } },
+        schema: { tags, response: { 200: envelopeSchema(GatewayInfoSchema) } },
+      },
+      () =>
+        ok('Gateway', {
+          host: new URL(deps.env.publicUrl).hostname,
+          ports: deps.env.gateway.ports,
+        }),
     );
 
     // IMEIs that connected without being registered: platform support only. Registered before /device/:id.

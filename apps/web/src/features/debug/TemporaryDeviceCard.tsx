@@ -9,6 +9,7 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Device } from '@civicfleet/shared';
 import type { ReactNode } from 'react';
@@ -17,7 +18,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/session';
-import { gatewayEndpoints, gatewayHost } from './gateway';
+import { gatewayEndpoints, useGatewayInfo } from './gateway';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -36,7 +37,8 @@ export function TemporaryDeviceCard({ device, now }: { device: Device; now: Date
   const { t } = useTranslation('catalogue');
   const { can } = useSession();
   const isExpired = device.expiresAt !== null && new Date(device.expiresAt) <= now;
-  const host = gatewayHost();
+  const gateway = useGatewayInfo();
+  const host = gateway.data?.host ?? '';
   return (
     <Card
       variant="outlined"
@@ -67,20 +69,25 @@ export function TemporaryDeviceCard({ device, now }: { device: Device; now: Date
         <Typography variant="subtitle2" component="h4" sx={{ mt: 2 }}>
           {t('debug.temporary.pointTracker')}
         </Typography>
-        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-          {gatewayEndpoints(device.protocol).map((e) => (
-            <li key={e.protocol}>
-              {t('debug.temporary.endpoint', {
-                protocol: t(`protocols.${e.protocol}`),
-                host: host || '-',
-                port: e.port,
-              })}
-            </li>
-          ))}
-        </Box>
-        <Alert severity="info" variant="outlined" sx={{ mt: 1.5 }}>
-          {t('debug.temporary.portsNote')}
-        </Alert>
+        {gateway.isError && (
+          <Alert severity="error" variant="outlined" sx={{ mt: 1 }}>
+            {t('debug.temporary.gatewayError')}
+          </Alert>
+        )}
+        {gateway.isPending && <Skeleton width={260} aria-label={t('debug.temporary.gatewayLoading')} />}
+        {gateway.data && (
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {gatewayEndpoints(device.protocol, gateway.data).map((e) => (
+              <li key={e.protocol}>
+                {t('debug.temporary.endpoint', {
+                  protocol: t(`protocols.${e.protocol}`),
+                  host: host || '-',
+                  port: e.port,
+                })}
+              </li>
+            ))}
+          </Box>
+        )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, gap: 2 }}>
         {can('device-details') && (

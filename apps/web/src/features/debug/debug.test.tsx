@@ -43,6 +43,7 @@ describe('debug page', () => {
     const taken = 'A device with this IMEI is already registered.';
     const network = stubFetch({
       'POST /device/temporary': [fail(409, taken, { imei: 'Already registered' }), ok(temporary)],
+      'GET /device/gateway': ok({ host: 'localhost', ports: { ais140: 5010, gt06: 5023, teltonika: 5027 } }),
     });
     renderApp('/management/debug', tester);
     expect(await screen.findByRole('heading', { name: 'Debug' })).toBeInTheDocument();
@@ -70,7 +71,7 @@ describe('debug page', () => {
     const card = within(await screen.findByRole('article', { name: `Temporary device ${IMEI}` }));
     expect(card.getByText('Active')).toBeInTheDocument();
     expect(card.getByText('22/11/2099 15:30:00')).toBeInTheDocument();
-    expect(card.getByText('GT06: localhost port 5023 (TCP)')).toBeInTheDocument();
+    expect(await card.findByText('GT06: localhost port 5023 (TCP)')).toBeInTheDocument();
     expect(card.queryByText(/AIS-140:/)).not.toBeInTheDocument();
     expect(card.getByRole('link', { name: 'Open device details' })).toHaveAttribute(
       'href',
@@ -82,7 +83,10 @@ describe('debug page', () => {
 
   it('lists every gateway port for a device left on any protocol, and hides what the role may not do', async () => {
     const user = userEvent.setup();
-    stubFetch({ 'POST /device/temporary': ok({ ...temporary, protocol: null }) });
+    stubFetch({
+      'POST /device/temporary': ok({ ...temporary, protocol: null }),
+      'GET /device/gateway': ok({ host: 'gw.example.in', ports: { ais140: 5010, gt06: 0, teltonika: 5027 } }),
+    });
     const view = renderApp('/management/debug', {
       roleName: 'ADMIN',
       permissions: ['debug', 'debug:add-temporary-device'],
@@ -90,8 +94,10 @@ describe('debug page', () => {
     await user.type(await screen.findByLabelText(/^IMEI/), IMEI);
     await user.click(screen.getByRole('button', { name: 'Add temporary device' }));
     const card = within(await screen.findByRole('article', { name: `Temporary device ${IMEI}` }));
-    expect(card.getByText('AIS-140: localhost port 5010 (TCP)')).toBeInTheDocument();
-    expect(card.getByText('Teltonika: localhost port 5027 (TCP)')).toBeInTheDocument();
+    expect(await card.findByText('AIS-140: gw.example.in port 5010 (TCP)')).toBeInTheDocument();
+    expect(card.getByText('Teltonika: gw.example.in port 5027 (TCP)')).toBeInTheDocument();
+    // The GT06 listener is off on this server: not offered.
+    expect(card.queryByText(/GT06:/)).not.toBeInTheDocument();
     expect(card.queryByRole('link', { name: 'Open device details' })).not.toBeInTheDocument();
     view.unmount();
 
