@@ -54,6 +54,8 @@ test.use({ viewport: { width: 1280, height: 1400 } });
 test('a geofence drawn on the map is saved as a closed polygon, a circle from GeoJSON, then assigned', async ({
   page,
 }) => {
+  // Two maps (WebGL in software), two saves and an assignment: about 40 s on a quiet 2-core machine.
+  test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
   page.on('pageerror', (error) => console.log('PAGE ERROR', error.message, error.stack));
   page.on('console', (m) => {
