@@ -39,6 +39,16 @@ export function deletePoi(id: string): Promise<null> {
 }
 
 /** Wards of an organisation (a POI's ward must be one of its organisation's wards). */
+/** The wards with their polygons: the context of the map picker. */
+export function listWardShapes(organisationId: string | undefined): Promise<AdminDivision[]> {
+  return apiRequest({
+    method: 'GET',
+    path: '/admin-divisions',
+    query: { type: 'WARD', organisationId, withGeometry: 'true' },
+    schema: z.array(AdminDivisionSchema),
+  });
+}
+
 export function listWards(organisationId: string | undefined): Promise<AdminDivision[]> {
   return apiRequest({
     method: 'GET',
