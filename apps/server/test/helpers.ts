@@ -102,6 +102,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
       maxConnections: 1000,
       flushMs: 50,
       batchRows: 2000,
+      livePositions: 'early',
     },
     ...overrides,
   };

@@ -28,6 +28,7 @@ describe('loadEnv', () => {
       maxConnections: 100_000,
       flushMs: 1000,
       batchRows: 2000,
+      livePositions: 'early',
     });
     expect(env.brand).toBe('civicfleet');
   });

@@ -63,6 +63,16 @@ const RawEnvSchema = z.object({
   INGEST_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).default(2000),
   /** Live WebSocket deltas go to a client at most this often (coalesced per device in between). */
   LIVE_DELTA_MS: z.coerce.number().int().min(20).max(10_000).default(500),
+  /** Live positions go out once staged (`early`, before their batch commits) or only once `committed`. */
+  LIVE_POSITIONS: z.enum(['early', 'committed']).default('early'),
+  /** External reverse geocoder (modules/geocode): URL template with {lat} {lon} and optionally {key}. */
+  GEOCODER_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]/, 'GEOCODER_URL must be an http:// or https:// URL')
+    .refine((v) => v.includes('{lat}') && v.includes('{lon}'), 'GEOCODER_URL must contain {lat} and {lon}')
+    .optional(),
+  GEOCODER_KEY: z.string().optional(),
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2000),
 });
 
 export interface Env {
@@ -95,6 +105,15 @@ export interface Env {
   /** Device TCP ports the platform listens on (checked by the port checker). */
   devicePorts: number[];
   gateway: GatewayEnv;
+  /** The external reverse geocoder; unset: own data only (POIs, geofences, wards). Optional for hand-made Envs. */
+  geocoder?: GeocoderEnv | undefined;
+}
+
+export interface GeocoderEnv {
+  /** GEOCODER_URL: `{lat}`, `{lon}` and `{key}` are replaced per request. */
+  urlTemplate: string;
+  key: string | undefined;
+  timeoutMs: number;
 }
 
 export interface GatewayEnv {
@@ -107,6 +126,8 @@ export interface GatewayEnv {
   maxConnections: number;
   flushMs: number;
   batchRows: number;
+  /** LIVE_POSITIONS (ingest/writer.ts `livePositions`). */
+  livePositions: 'early' | 'committed';
 }
 
 type Source = Record<string, string | undefined>;
@@ -148,8 +169,12 @@ export function loadEnv(source: Source = process.env): Env {
       idleTimeoutS: raw.GATEWAY_IDLE_TIMEOUT_S,
       maxConnections: raw.GATEWAY_MAX_CONNECTIONS,
       flushMs: raw.INGEST_FLUSH_MS,
+      livePositions: raw.LIVE_POSITIONS,
       batchRows: raw.INGEST_BATCH_ROWS,
     },
+    geocoder: raw.GEOCODER_URL
+      ? { urlTemplate: raw.GEOCODER_URL, key: raw.GEOCODER_KEY, timeoutMs: raw.GEOCODER_TIMEOUT_MS }
+      : undefined,
   };
 }
 

@@ -22,12 +22,13 @@ import { createConnectionRegistry, type ConnectionRegistry } from './registry.ts
 export type GatewayConfig = Pick<
   GatewayEnv,
   'host' | 'ports' | 'idleTimeoutS' | 'maxConnections' | 'flushMs' | 'batchRows'
-> & {
-  /** Frames per connection waiting for their commit before the socket stops reading. Default 1000. */
-  maxPendingFrames?: number;
-  /** Idle timeout in ms (overrides idleTimeoutS; tests). */
-  idleTimeoutMs?: number;
-};
+> &
+  Partial<Pick<GatewayEnv, 'livePositions'>> & {
+    /** Frames per connection waiting for their commit before the socket stops reading. Default 1000. */
+    maxPendingFrames?: number;
+    /** Idle timeout in ms (overrides idleTimeoutS; tests). */
+    idleTimeoutMs?: number;
+  };
 
 export interface GatewayDeps {
   database: Database;
@@ -74,6 +75,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
     bus: deps.bus,
     flushMs: config.flushMs,
     batchRows: config.batchRows,
+    ...(config.livePositions ? { livePositions: config.livePositions } : {}),
     clock,
     ...(deps.tables ? { tables: deps.tables } : {}),
     ...(deps.writerHooks ? { hooks: deps.writerHooks } : {}),

@@ -22,8 +22,10 @@ export class Batch {
   readonly id = nextBatchId++;
   readonly positions: PositionRow[] = [];
   readonly rawLogs: RawLogRow[] = [];
-  /** Newest state per device (one upsert each). */
+  /** Newest state per device (one upsert each). Set through `setLatest`. */
   readonly latest = new Map<bigint, LatestRow>();
+  /** Rows `setLatest` changed since the writer last took them (the early live feed: writer.ts `livePositions`). */
+  readonly touchedLatest: LatestRow[] = [];
   readonly newEvents: EventRow[] = [];
   /** Per `${deviceId}:${type}`: repeats and closes of alerts opened by earlier batches. */
   readonly eventUpdates = new Map<string, EventUpdate>();
@@ -47,6 +49,11 @@ export class Batch {
     this.settle = settle;
     // Nobody may be waiting (a batch of raw logs only): never an unhandled rejection.
     this.committed.catch(() => undefined);
+  }
+
+  setLatest(row: LatestRow): void {
+    this.latest.set(row.deviceId, row);
+    this.touchedLatest.push(row);
   }
 
   add<T>(table: BatchTable<T>, row: T): void {

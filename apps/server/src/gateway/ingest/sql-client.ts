@@ -91,7 +91,11 @@ function pgliteExecutor(target: PGlite | Transaction): SqlExecutor {
       return result.rows;
     },
     async copyBinary(copy, data) {
-      await target.query(`${copy} FROM '/dev/blob' WITH (FORMAT binary)`, [], { blob: new Blob([data]) });
+      await target.query(`${copy} FROM '/dev/blob' WITH (FORMAT binary)`, [], {
+        // The bytes as they are (no copy). The cast: with the DOM library in the program (pdfmake's types, via
+        // packages/exporters) BlobPart wants an ArrayBuffer-backed view, which a Buffer's type does not promise.
+        blob: new Blob([data as unknown as BlobPart]),
+      });
     },
     async queryAll(statements) {
       if (statements.length === 0) return [];

@@ -237,6 +237,7 @@ describe('the flush state phase', () => {
       batchRows: 100_000,
       tables: [...wiring.tables, failing as BatchTable<unknown>],
       onFlushError: (_error, batch) => failed.push(batch),
+      livePositions: 'committed',
     });
     const batch = writer.write((b) => {
       fill(b, createStages({ derive: wiring.deriveStages }), other);

@@ -111,6 +111,7 @@ describe('ingest writer', () => {
       bus,
       flushMs: 10_000,
       batchRows: 10_000,
+      livePositions: 'committed',
     });
     const state = newDeviceState(
       {
@@ -186,6 +187,64 @@ describe('ingest writer', () => {
       sql`select fixed_at from device_latest where device_id = ${tracked.deviceId}`,
     );
     expect(new Date(after?.fixed_at ?? 0).getTime()).toBe(now.getTime() - 20_000);
+    await writer.close();
+  });
+
+  it('publishes live positions once staged (early), before the commit; alerts after it with their ids', async () => {
+    const bus = createInProcessBus();
+    const published: LiveDelta[] = [];
+    bus.subscribe<LiveDelta>(TOPICS.live, (d) => published.push(d));
+    const writer = createIngestWriter({
+      sql: sqlClientOf(test.database),
+      bus,
+      flushMs: 10_000,
+      batchRows: 10_000,
+      lingerMs: 10_000,
+      liveEarlyMs: 5,
+    });
+    const state = newDeviceState(
+      {
+        id: tracked.deviceId,
+        imei: tracked.imei,
+        organisationId: 1n,
+        strictChecksum: false,
+        protocol: 'ais140',
+      },
+      [{ vehicleId: tracked.vehicleId, organisationId: 5n, fromMs: 0, toMs: null }],
+      null,
+    );
+    const now = new Date();
+    now.setMilliseconds(0);
+    const fix = (secondsAgo: number, speedKph: number, extra: Partial<NormalisedMessage> = {}) => ({
+      ...emptyMessage('ais140', 'position', tracked.imei),
+      fixTime: new Date(now.getTime() - secondsAgo * 1000 + 500).toISOString(),
+      lat: 22.71,
+      lon: 75.81,
+      speedKph,
+      gpsValid: true,
+      ...extra,
+    });
+    const batch = writer.write((b) => {
+      runPipeline(stages, state, fix(8, 12), now, b);
+      runPipeline(stages, state, fix(6, 14, { alarms: ['tamper'] }), now, b);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    // Not flushed yet (flush and linger 10 s), yet the map has the newest fix: one delta, newest state per device.
+    expect(batch.status).toBe('pending');
+    expect(published).toHaveLength(1);
+    expect(published[0]?.positions).toEqual([
+      expect.objectContaining({ deviceId: String(tracked.deviceId), speedKph: 14 }),
+    ]);
+    expect(published[0]?.alerts).toEqual([]);
+
+    await writer.drain();
+    await batch.committed;
+    // After the commit: the alert with its database id, and no second copy of the positions.
+    expect(published).toHaveLength(2);
+    expect(published[1]?.positions).toEqual([]);
+    expect(published[1]?.alerts).toEqual([
+      expect.objectContaining({ type: 'tamper', id: expect.stringMatching(/^\d+$/) }),
+    ]);
     await writer.close();
   });
 });

@@ -13,7 +13,15 @@
  *      table, parameters inlined), on PostgreSQL with the COMMIT in it too (queryAllThenCommit) unless a beforeCommit
  *      hook must run first: two round trips per flush on PostgreSQL, whatever the number of tables;
  *   3. after COMMIT resolves `batch.committed` — connections send the acks waiting on it (an acked message is stored);
- *   4. publishes a LiveDelta on the bus (TOPICS.live).
+ *   4. publishes a LiveDelta on the bus (TOPICS.live): the alerts it opened (they need their new ids) and, with
+ *      `livePositions: 'committed'`, the positions.
+ *
+ * Live positions (`livePositions`, env LIVE_POSITIONS): `early` (default) publishes each device's newest state
+ * `liveEarlyMs` (10 ms) after the pipeline staged it, without waiting for the commit, so what operators see on the
+ * map is not delayed by the database (commit latency grows with load; bench/README.md "live-latency"). Acks still
+ * wait for the commit. If a flush fails, the map has shown fixes that are not stored yet: GT06 and Teltonika resend
+ * unacknowledged data, which is then stored; AIS-140 live packets have no ack and are lost like any packet a failing
+ * database cannot take. `committed` publishes positions only after their batch committed.
  *
  * Pipelining (PostgreSQL, a pool of ≥ 2 connections): at most two flushes are in flight. The next one starts once the
  * previous one's COPYs are done, so its encoding and COPYs overlap the previous one's state statements and COMMIT;
@@ -46,6 +54,7 @@ import {
 import { liveAlertOf, livePositionOf } from '../../live/live-mapping.ts';
 import { createPartitionKeeper } from './partitions.ts';
 import { runStatements, type SqlClient, type SqlExecutor, type SqlStatement } from './sql-client.ts';
+import type { LatestRow } from './rows.ts';
 
 export const DEFAULT_LINGER_MS = 20;
 
@@ -74,6 +83,10 @@ export interface WriterOptions {
   hooks?: WriterHooks;
   /** A flush failed: its batch's acks are never sent; the gateway drops the devices' in-memory state. */
   onFlushError?(error: unknown, batch: Batch): void;
+  /** When live positions go on the bus: `early` (default; staged, not yet committed) or `committed`. */
+  livePositions?: 'early' | 'committed';
+  /** `early`: how long staged positions gather before one LiveDelta carries them (default 10 ms). */
+  liveEarlyMs?: number;
 }
 
 export interface WriterStats {
@@ -136,6 +149,31 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
   let busySinceMs = 0;
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
+  const earlyLive = options.bus !== undefined && (options.livePositions ?? 'early') === 'early';
+  /** `early`: each device's newest staged state not yet published. */
+  const pendingLive = new Map<bigint, LatestRow>();
+  let liveTimer: NodeJS.Timeout | null = null;
+
+  function takeTouched(batch: Batch): void {
+    if (batch.touchedLatest.length === 0) return;
+    if (earlyLive) {
+      for (const row of batch.touchedLatest) pendingLive.set(row.deviceId, row);
+      liveTimer ??= setTimeout(publishEarly, options.liveEarlyMs ?? 10);
+    }
+    batch.touchedLatest.length = 0;
+  }
+
+  function publishEarly(): void {
+    if (liveTimer) clearTimeout(liveTimer);
+    liveTimer = null;
+    const positions: LiveDelta['positions'] = [];
+    for (const row of pendingLive.values()) {
+      const position = livePositionOf(row);
+      if (position) positions.push(position);
+    }
+    pendingLive.clear();
+    if (positions.length > 0) options.bus?.publish(TOPICS.live, { positions, alerts: [] });
+  }
 
   /** Adds the time since `since` to a phase of stats.phaseMs; returns now. */
   function phase(name: string, since: number): number {
@@ -288,10 +326,11 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
   function publish(batch: Batch, inserted: InsertedEvent[]): void {
     if (!options.bus) return;
     const delta: LiveDelta = { positions: [], alerts: [] };
-    for (const latest of batch.latest.values()) {
-      const position = livePositionOf(latest);
-      if (position) delta.positions.push(position);
-    }
+    if (!earlyLive)
+      for (const latest of batch.latest.values()) {
+        const position = livePositionOf(latest);
+        if (position) delta.positions.push(position);
+      }
     for (const event of inserted) delta.alerts.push(liveAlertOf(event.id, event.row));
     if (delta.positions.length > 0 || delta.alerts.length > 0) options.bus.publish(TOPICS.live, delta);
   }
@@ -301,6 +340,7 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
       if (closed) throw new Error('The ingest writer is closed');
       const batch = open;
       fill(batch);
+      takeTouched(batch);
       if (openSinceMs === null && !batch.isEmpty) openSinceMs = clock();
       schedule();
       return batch;
@@ -315,6 +355,7 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
       await this.drain();
       closed = true;
       if (timer) clearTimeout(timer);
+      if (liveTimer) publishEarly();
     },
     get pendingRows() {
       return open.rowCount;

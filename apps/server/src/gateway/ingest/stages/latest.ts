@@ -81,7 +81,7 @@ export const latestStage: IngestStage = {
       }
     }
     ctx.state.latest = next;
-    ctx.batch.latest.set(next.deviceId, next);
+    ctx.batch.setLatest(next);
   },
 };
 
