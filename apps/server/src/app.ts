@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createInProcessBus } from './bus/bus.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { requestLogSerializer } from './http/log-redaction.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { DEFAULT_LOGIN_LIMITS, type AttemptLimits } from './http/rate-limit.ts';
 import { API_PREFIX, registerRoutePermissions } from './http/route-permissions.ts';
@@ -28,8 +29,13 @@ export interface BuildOptions {
 }
 
 export async function buildApi(deps: ApiDeps, options: BuildOptions = {}): Promise<ApiApp> {
+  // Request URLs are logged with secret query parameters redacted (live and share tokens), whatever the logger.
+  const logger = options.logger ?? { level: deps.env.logLevel };
   const app = Fastify({
-    logger: options.logger ?? { level: deps.env.logLevel },
+    logger:
+      typeof logger === 'object' && logger !== null
+        ? { ...logger, serializers: { req: requestLogSerializer, ...logger.serializers } }
+        : logger,
     trustProxy: deps.env.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
