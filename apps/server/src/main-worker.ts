@@ -23,6 +23,8 @@ const jobs = startJobs(
     clock: () => new Date(),
     smtpConfigured: Boolean(env.smtpUrl),
     deriveContext: createLiveDeriveContext(runtime.bus),
+    bus: runtime.bus,
+    publicUrl: env.publicUrl,
   }),
   log,
 );

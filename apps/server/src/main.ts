@@ -46,6 +46,8 @@ const jobs = startJobs(
     clock: () => new Date(),
     smtpConfigured: Boolean(env.smtpUrl),
     deriveContext,
+    bus,
+    publicUrl: env.publicUrl,
   }),
   app.log,
 );

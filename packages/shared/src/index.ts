@@ -32,3 +32,7 @@ export * from './contracts/admin-division-write.contract.ts';
 export * from './contracts/route.contract.ts';
 export * from './contracts/item.contract.ts';
 export * from './contracts/job.contract.ts';
+export * from './contracts/alert-desk.contract.ts';
+export * from './contracts/share.contract.ts';
+export * from './contracts/playback.contract.ts';
+export * from './contracts/geocode.contract.ts';

@@ -100,6 +100,18 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ JWT_SECRET: 'x'.repeat(40), DEVICE_PORTS: '5023,99999' })).toThrow(/DEVICE_PORTS/);
     expect(() => loadEnv({ JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'mysql://x' })).toThrow(/postgres:\/\//);
   });
+
+  it('reads the optional external geocoder', () => {
+    const base = { JWT_SECRET: 'x'.repeat(40) };
+    expect(loadEnv(base).geocoder).toBeUndefined();
+    expect(
+      loadEnv({ ...base, GEOCODER_URL: 'https://geo.example/r?lat={lat}&lon={lon}', GEOCODER_KEY: 'k' })
+        .geocoder,
+    ).toEqual({ urlTemplate: 'https://geo.example/r?lat={lat}&lon={lon}', key: 'k', timeoutMs: 2000 });
+    expect(() => loadEnv({ ...base, GEOCODER_URL: 'https://geo.example/r?q={lat}' })).toThrow(
+      /GEOCODER_URL must contain \{lat\} and \{lon\}/,
+    );
+  });
 });
 
 describe('loadBrand', () => {

@@ -12,13 +12,24 @@
  *   one arriving sooner waits for the interval to end. This only removes waiting (bench/live-latency.bench.ts); an
  *   idle session holds no timer.
  * - A client that does not read (more than MAX_BUFFERED_BYTES queued) is closed with 4008.
+ * - `desk` messages: steps taken on the SOS desk (modules/alert-desk, DESK_TOPIC) in the user's organisations, sent
+ *   as they happen, to users holding `sos-desk` only.
  */
 import type { WebSocket } from 'ws';
-import type { LiveAlert, LiveDelta, LiveMessage, LivePosition } from '@civicfleet/shared';
+import { hasPermission } from '@civicfleet/shared';
+import type {
+  AlertDeskChange,
+  LiveAlert,
+  LiveDelta,
+  LiveDeskMessage,
+  LiveMessage,
+  LivePosition,
+} from '@civicfleet/shared';
 import { TOPICS, type Bus } from '../bus/bus.ts';
 import type { Db } from '../db/client.ts';
 import type { Authenticator } from '../http/authenticate.ts';
 import type { AuthContext, Clock } from '../http/types.ts';
+import { DESK_TOPIC } from '../modules/alert-desk/alert-desk.bus.ts';
 import { livePositionOf } from './live-mapping.ts';
 import { listLatestInScope } from './live.repository.ts';
 
@@ -46,6 +57,7 @@ export function runLiveSession(socket: WebSocket, initialToken: string | null, d
   let auth: AuthContext | null = null;
   let visible: Set<string> | 'all' = new Set();
   let unsubscribe: (() => void) | null = null;
+  let unsubscribeDesk: (() => void) | null = null;
   const positions = new Map<string, LivePosition>();
   let alerts: LiveAlert[] = [];
   const timers: NodeJS.Timeout[] = [];
@@ -57,7 +69,7 @@ export function runLiveSession(socket: WebSocket, initialToken: string | null, d
   let isStreaming = false;
   let done = false;
 
-  const send = (message: LiveMessage) => {
+  const send = (message: LiveMessage | LiveDeskMessage) => {
     if (done) return;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return finish(CLOSE_TOO_SLOW, 'Client too slow');
     socket.send(JSON.stringify(message));
@@ -75,6 +87,8 @@ export function runLiveSession(socket: WebSocket, initialToken: string | null, d
     done = true;
     unsubscribe?.();
     unsubscribe = null;
+    unsubscribeDesk?.();
+    unsubscribeDesk = null;
     for (const t of timers) clearInterval(t);
     if (deltaTimer) clearTimeout(deltaTimer);
     deltaTimer = null;
@@ -86,6 +100,11 @@ export function runLiveSession(socket: WebSocket, initialToken: string | null, d
     for (const p of delta.positions) if (inScope(p.organisationId)) positions.set(p.deviceId, p);
     for (const a of delta.alerts) if (inScope(a.organisationId)) alerts.push(a);
     if (!done && isStreaming) scheduleDeltas();
+  }
+
+  /** SOS desk steps go out at once (they are rare); before the snapshot the client has not loaded the desk yet. */
+  function onDesk(change: AlertDeskChange): void {
+    if (!done && isStreaming && inScope(change.organisationId)) send({ type: 'desk', changes: [change] });
   }
 
   function scheduleDeltas(): void {
@@ -124,6 +143,9 @@ export function runLiveSession(socket: WebSocket, initialToken: string | null, d
     visible = context.orgIds === 'all' ? 'all' : new Set(context.orgIds.map(String));
     // Subscribe before reading the snapshot: a delta committed meanwhile is sent after it, never lost.
     unsubscribe = deps.bus.subscribe<LiveDelta>(TOPICS.live, onDelta);
+    if (hasPermission(context.roleName, context.permissions, 'sos-desk')) {
+      unsubscribeDesk = deps.bus.subscribe<AlertDeskChange>(DESK_TOPIC, onDesk);
+    }
     const nowMs = deps.clock().getTime();
     const rows = await listLatestInScope(deps.db, context.orgIds);
     if (done) return; // closed while the snapshot was read: schedule nothing (cleanup already ran)

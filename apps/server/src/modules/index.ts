@@ -26,6 +26,10 @@ import { rtoModule } from './rto/rto.routes.ts';
 import { routeModule } from './route/route.routes.ts';
 import { itemModule } from './item/item.routes.ts';
 import { jobModule } from './job/job.routes.ts';
+import { alertDeskModule } from './alert-desk/alert-desk.routes.ts';
+import { geocodeModule } from './geocode/geocode.routes.ts';
+import { playbackModule } from './playback/playback.routes.ts';
+import { shareModule } from './share/share.routes.ts';
 
 export const apiModules: ApiModule[] = [
   healthModule,
@@ -51,4 +55,8 @@ export const apiModules: ApiModule[] = [
   routeModule,
   itemModule,
   jobModule,
+  alertDeskModule,
+  geocodeModule,
+  playbackModule,
+  shareModule,
 ];

@@ -5,6 +5,9 @@ import { deleteExpiredRefreshTokens } from '../modules/auth/auth.repository.ts';
 import { deleteStalePasswordResets } from '../modules/auth/password-reset.repository.ts';
 import type { DeriveContextProvider } from '../gateway/ingest/derive-context.ts';
 import { offlineJob } from './offline-job.ts';
+import { sharePurgeJob } from '../modules/share/share-purge-job.ts';
+import { alertDeskJob } from './alert-desk-job.ts';
+import type { Bus } from '../bus/bus.ts';
 import type { Job } from './runner.ts';
 
 const MINUTE = 60_000;
@@ -43,8 +46,16 @@ export function workerJobs(deps: {
   database?: Database;
   /** Per-organisation derive settings (offline threshold, SOS quiet time); default: the built-in defaults. */
   deriveContext?: DeriveContextProvider;
+  /** Desk escalations are published on it (live clients update) when given. */
+  bus?: Bus;
+  /** The console's address, linked from the escalation e-mail. */
+  publicUrl?: string;
 }): Job[] {
-  const jobs = [purgeSessionsJob(deps.db, deps.clock)];
+  const jobs = [
+    purgeSessionsJob(deps.db, deps.clock),
+    alertDeskJob(deps),
+    sharePurgeJob(deps.db, deps.clock),
+  ];
   if (deps.database) jobs.push(offlineJob(deps.database, deps.clock, deps.deriveContext));
   if (deps.smtpConfigured) jobs.push(retryMailJob(deps.mailer));
   return jobs;

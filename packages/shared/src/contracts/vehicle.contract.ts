@@ -78,6 +78,16 @@ export const VehicleStatusRowSchema = z.object({
   lon: z.number().nullable(),
   speedKph: z.number().nullable(),
   ignition: z.boolean().nullable(),
+  /** Device health and placement for the status board (optional: older producers leave them out). */
+  mainPower: z.boolean().nullable().optional(),
+  batteryVoltageV: z.number().nullable().optional(),
+  gsmSignal: z.number().nullable().optional(),
+  groupId: z.string().nullable().optional(),
+  groupName: z.string().nullable().optional(),
+  wardName: z.string().nullable().optional(),
+  /** Vehicle kind and body type (live map icons: tipper, compactor, door-to-door …). Optional as above. */
+  kind: z.string().nullable().optional(),
+  type: z.string().nullable().optional(),
 });
 export type VehicleStatusRow = z.infer<typeof VehicleStatusRowSchema>;
 

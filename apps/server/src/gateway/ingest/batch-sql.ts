@@ -4,6 +4,7 @@
  * §6: Drizzle's builder costs 2–3× on this path; sql-values.ts unnestInsert) that the writer sends together with the
  * derive tables' statements in ONE round trip (sql-client.ts queryAll), in the order of writeState() (writer.ts).
  */
+import { isAlertDeskType } from '@civicfleet/shared';
 import type { Batch } from './batch.ts';
 import type { EventRow, EventUpdate, LatestRow, PositionRow, RawLogRow, UnknownDeviceRow } from './rows.ts';
 import type { SqlExecutor, SqlStatement } from './sql-client.ts';
@@ -287,6 +288,8 @@ const EVENT_COLUMNS: readonly Column<EventRow>[] = [
   ['lon', 'float8', 'number', (e) => num(e.lon)],
   ['late', 'boolean', 'boolean', (e) => e.late],
   ['attrs', 'jsonb', 'text', (e) => json(e.attrs)],
+  // The SOS desk's alerts (sos, tamper, wire cut, power cut …) open as 'new'; every other alert has no desk status.
+  ['desk_status', 'text', 'text', (e) => (isAlertDeskType(e.type) ? 'new' : null)],
 ];
 
 /**

@@ -7,6 +7,7 @@ import {
   adminDivisions,
   deviceLatest,
   devices,
+  groups,
   organisations,
   positions,
   vehicleDeviceLinks,
@@ -163,6 +164,9 @@ export async function listVehicleLatest(db: Db, orgIds: OrgIds) {
       kind: vehicles.kind,
       type: vehicles.type,
       isTrackingActivated: vehicles.isTrackingActivated,
+      groupId: vehicles.groupId,
+      groupName: groups.name,
+      wardName: adminDivisions.name,
       latest: deviceLatest,
     })
     .from(vehicles)
@@ -172,6 +176,8 @@ export async function listVehicleLatest(db: Db, orgIds: OrgIds) {
     )
     .leftJoin(devices, and(eq(devices.id, vehicleDeviceLinks.deviceId), eq(devices.deleted, false)))
     .leftJoin(deviceLatest, eq(deviceLatest.deviceId, devices.id))
+    .leftJoin(groups, eq(groups.id, vehicles.groupId))
+    .leftJoin(adminDivisions, eq(adminDivisions.id, vehicles.wardId))
     .where(and(eq(vehicles.deleted, false), orgScope(orgIds, vehicles.organisationId)))
     .orderBy(asc(vehicles.registrationNumber), asc(vehicles.id));
 }

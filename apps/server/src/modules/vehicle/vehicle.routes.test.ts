@@ -137,7 +137,15 @@ describe('/v1/vehicle', () => {
       status: 'offline',
       statusSince: '2026-11-20T08:00:00.000Z',
     });
-    expect(byReg.get('MP09VH0003')?.status).toBe('never-connected');
+    expect(byReg.get('MP09VH0003')).toMatchObject({
+      status: 'never-connected',
+      mainPower: null,
+      batteryVoltageV: null,
+      gsmSignal: null,
+      groupId: null,
+      groupName: null,
+      wardName: null,
+    });
     expect(byReg.has('MP04VH0001')).toBe(false);
     expect(body.data.counts).toMatchObject({ moving: 1, offline: 1, 'never-connected': 1, total: 3 });
     const filtered = await get<VehicleStatuses>('/v1/vehicle/statuses?status=offline', 'ADMIN');

@@ -103,6 +103,14 @@ export function createVehicleService({ db, clock }: { db: Db; clock: Clock }) {
           lon: l?.lon ?? null,
           speedKph: l?.speedKph ?? null,
           ignition: l?.ignition ?? null,
+          mainPower: l?.mainPower ?? null,
+          batteryVoltageV: l?.batteryVoltageV ?? null,
+          gsmSignal: l?.gsmSignal ?? null,
+          groupId: str(r.groupId),
+          groupName: r.groupName,
+          wardName: r.wardName,
+          kind: r.kind,
+          type: r.type,
         };
       });
       const counts = Object.fromEntries(
