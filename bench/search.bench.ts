@@ -217,6 +217,7 @@ function benchEnv(): Env {
       maxConnections: 1000,
       flushMs: 50,
       batchRows: 2000,
+      livePositions: 'early',
     },
   };
 }

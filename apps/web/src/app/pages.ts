@@ -208,4 +208,31 @@ export const PAGES: Readonly<Record<string, PageEntry>> = {
     load: () => import('@/features/geofence').then((m) => m.GeofenceFormPage),
     namespaces: ['shell', 'table', 'form', 'geofence'],
   },
+  // SOS and critical-alerts desk (features/desk).
+  '/view-operations/sos-desk': {
+    load: () => import('@/features/desk').then((m) => m.SosDeskPage),
+    namespaces: ['shell', 'desk'],
+  },
+  // Vehicle status board and route playback (features/vehicle-status, features/playback).
+  '/vehicle-status': {
+    load: () => import('@/features/vehicle-status').then((m) => m.VehicleStatusPage),
+    namespaces: ['shell', 'table', 'vehicleStatus', 'geofence'],
+  },
+  '/view-operations/route-playback': {
+    load: () => import('@/features/playback').then((m) => m.PlaybackPage),
+    namespaces: ['shell', 'playback', 'share'],
+  },
+  // Live tracking and the fullscreen wallboard (features/live).
+  '/view-operations/live-tracking': {
+    load: () => import('@/features/live').then((m) => m.LiveTrackingPage),
+    namespaces: ['shell', 'live', 'desk', 'share'],
+  },
+  '/view-operations/fs-tracking': {
+    load: () => import('@/features/live').then((m) => m.FsTrackingPage),
+    namespaces: ['shell', 'live'],
+  },
+  '/management/fs-tracking': {
+    load: () => import('@/features/live').then((m) => m.FsTrackingPage),
+    namespaces: ['shell', 'live'],
+  },
 };

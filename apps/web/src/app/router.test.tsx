@@ -20,9 +20,11 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
   });
 
-  it('shows the public shared pages as named coming-soon pages', async () => {
+  it('opens the public shared pages without signing in (a link without its token shows the expired message)', async () => {
     renderApp('/public/ward/share/12');
-    expect(await screen.findByRole('heading', { name: 'Shared collection view' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'This link has expired or was revoked.' }),
+    ).toBeInTheDocument();
   });
 
   it('names the report in its placeholder', async () => {

@@ -98,11 +98,25 @@ export const buildRoutes = (Session: SessionBoundary = SessionProvider): RouteOb
             path: paths.public.portChecker,
             ...page(() => import('@/features/public').then((m) => m.PortCheckerPage), 'public'),
           },
-          publicComingSoon(paths.public.sharedLiveTracking, 'screens.sharedLiveTracking'),
-          publicComingSoon('/public/:context/share/:collectionId', 'screens.sharedCollection'),
           publicComingSoon('/certificate/:id', 'screens.certificate'),
           publicComingSoon(paths.certificateSearch, 'screens.certificateSearch'),
         ],
+      },
+      // Public share links (features/share): brand frame only, nothing else of the console reachable.
+      {
+        ...page(
+          () => import('./layouts/SharePublicLayout').then((m) => m.SharePublicLayout),
+          'shell',
+          'share',
+        ),
+        children: [
+          paths.public.sharedLiveTracking,
+          paths.public.sharedPlayback,
+          '/public/:context/share/:collectionId',
+        ].map((path) => ({
+          path,
+          ...page(() => import('@/features/share/public').then((m) => m.PublicSharePage), 'share'),
+        })),
       },
       // Status pages (spec 01 §2.2).
       { path: paths.status.notFound, ...notFound },
@@ -127,7 +141,7 @@ export const buildRoutes = (Session: SessionBoundary = SessionProvider): RouteOb
         ),
         children: [
           {
-            ...page(() => import('./layouts/AppLayout').then((m) => m.AppLayout), 'shell', 'search'),
+            ...page(() => import('./layouts/AppLayout').then((m) => m.AppLayout), 'shell', 'search', 'desk'),
             children: [
               { index: true, element: <Navigate to={paths.vehicleStatus} replace /> },
               ...SCREENS.map(screenRoute),

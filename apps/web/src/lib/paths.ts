@@ -18,6 +18,7 @@ export const paths = {
     sharedCollection: (context: string, collectionId: string) =>
       `/public/${segment(context)}/share/${segment(collectionId)}`,
     sharedLiveTracking: '/public/share/live-tracking',
+    sharedPlayback: '/public/share/playback',
     portChecker: '/public/port-checker',
   },
   certificate: (id: string) => `/certificate/${segment(id)}`,

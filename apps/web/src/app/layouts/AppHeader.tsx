@@ -6,6 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import { useTheme } from '@mui/material/styles';
+import { DeskIndicator } from '@/features/desk/DeskIndicator';
 import { GlobalSearch } from '@/features/search';
 import { HEADER_HEIGHT_PX } from '../theme';
 import { FullscreenToggle } from './FullscreenToggle';
@@ -20,7 +21,10 @@ interface AppHeaderProps {
   toggleLabel: string;
 }
 
-/** The 80 px header (spec 01 §2.9): menu toggle, global search, language, fullscreen and the user menu. */
+/**
+ * The 80 px header (spec 01 §2.9): menu toggle, global search, the SOS desk's new-alert count (users with the
+ * sos-desk module), language, fullscreen and the user menu.
+ */
 export function AppHeader({ offsetPx, isSidebarShown, onToggleSidebar, toggleLabel }: AppHeaderProps) {
   const theme = useTheme();
   return (
@@ -51,6 +55,7 @@ export function AppHeader({ offsetPx, isSidebarShown, onToggleSidebar, toggleLab
         </Tooltip>
         <GlobalSearch />
         <Box sx={{ flexGrow: 1 }} />
+        <DeskIndicator />
         <LanguageSwitcher />
         <FullscreenToggle />
         <UserMenu />

@@ -87,7 +87,8 @@ export default function MapCanvas({
           label={t('map.baseMap')}
           value={baseId}
           onChange={(e) => setBaseId(e.target.value)}
-          sx={{ position: 'absolute', top: 8, left: 8, minWidth: 160, bgcolor: 'background.paper' }}
+          // Bottom left above the scale: the top left belongs to page tools (GeometryEditor's Draw/Clear).
+          sx={{ position: 'absolute', bottom: 36, left: 8, minWidth: 150, bgcolor: 'background.paper' }}
         >
           {maps.map((m) => (
             <MenuItem key={m.id} value={m.id}>

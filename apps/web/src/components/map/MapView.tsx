@@ -14,15 +14,18 @@ export function hasWebGl(): boolean {
   return typeof window !== 'undefined' && 'WebGL2RenderingContext' in window;
 }
 
-export type MapViewProps = MapCanvasProps;
+export type MapViewProps = MapCanvasProps & {
+  /** The no-WebGL notice; default: the editing forms' text (type, paste or import the shape instead). */
+  unavailableMessage?: string;
+};
 
-export function MapView(props: MapViewProps) {
+export function MapView({ unavailableMessage, ...props }: MapViewProps) {
   const { t } = useTranslation('common');
   const height = props.height ?? 420;
   if (!hasWebGl())
     return (
       <Alert severity="info" role="status" aria-label={props.ariaLabel}>
-        {t('map.unavailable')}
+        {unavailableMessage ?? t('map.unavailable')}
       </Alert>
     );
   return (

@@ -19,3 +19,19 @@ export {
   type PointGeometry,
 } from './geometry';
 export { OVERLAY_COLOURS } from './map-style';
+export {
+  MAP_OVERLAYS,
+  OverlayToggles,
+  toggleOverlay,
+  type MapOverlay,
+  type OverlayTogglesProps,
+} from './OverlayToggles';
+export { VehicleLayer, CLUSTER_MAX_ZOOM, LABEL_ZOOM, type VehicleLayerProps } from './VehicleLayer';
+export {
+  buildVehicleFeatures,
+  iconKindOf,
+  VEHICLE_ICON_KINDS,
+  VEHICLE_STATUS_COLOURS,
+  type MapVehicle,
+  type VehicleIconKind,
+} from './vehicle-style';

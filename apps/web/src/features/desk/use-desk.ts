@@ -1,0 +1,45 @@
+/**
+ * Desk data shared by the page, the compact panel and the app-bar indicator: the open alerts (polled every 15 s,
+ * refreshed at once when the live feed brings a desk alert) and the actions, which write the answered alert into
+ * the cache and refresh the lists.
+ */
+import { isAlertDeskType, type AlertDeskDetail, type LiveAlert } from '@civicfleet/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { DESK_POLL_MS, deskKeys, listDeskAlerts } from './api/alert-desk';
+
+/** How many open alerts the indicator and the panel read (the badge's count comes from `counts`, not the page). */
+const OPEN_SUMMARY_PAGE_SIZE = 50;
+
+export function useOpenDeskAlerts({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: deskKeys.open(),
+    queryFn: () => listDeskAlerts({ status: 'open', page: 1, pageSize: OPEN_SUMMARY_PAGE_SIZE }),
+    refetchInterval: DESK_POLL_MS,
+    enabled,
+  });
+}
+
+/** After an action: the alert's own cache gets the answer, every desk list asks again. */
+export function useApplyDeskAnswer() {
+  const queryClient = useQueryClient();
+  return (alert: AlertDeskDetail) => {
+    queryClient.setQueryData(deskKeys.one(alert.id), alert);
+    void queryClient.invalidateQueries({ queryKey: deskKeys.lists() });
+  };
+}
+
+/** Refreshes the desk when the live feed (useLiveFleet().alerts) carries a desk alert it has not seen yet. */
+export function useDeskLiveRefresh(alerts: readonly LiveAlert[] | undefined): void {
+  const queryClient = useQueryClient();
+  const seen = useRef(new Set<string>());
+  useEffect(() => {
+    let isNew = false;
+    for (const alert of alerts ?? []) {
+      if (!isAlertDeskType(alert.type) || seen.current.has(alert.id)) continue;
+      seen.current.add(alert.id);
+      isNew = true;
+    }
+    if (isNew) void queryClient.invalidateQueries({ queryKey: deskKeys.all });
+  }, [alerts, queryClient]);
+}
