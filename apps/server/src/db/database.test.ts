@@ -33,6 +33,7 @@ describe('migrations and seeding on an empty database', () => {
       sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
     );
     expect(tables.map((t) => t.name)).toEqual([
+      'activation_plans',
       'admin_divisions',
       'audit_log',
       'commands',
@@ -44,6 +45,7 @@ describe('migrations and seeding on an empty database', () => {
       'event_actions',
       'events',
       'files',
+      'fitments',
       'geocode_cache',
       'geofence_vehicles',
       'geofence_visits',
@@ -66,12 +68,15 @@ describe('migrations and seeding on an empty database', () => {
       'routes',
       'rtos',
       'share_links',
+      'sim_activation_orders',
       'state_intervals',
       'trips',
       'unknown_devices',
       'users',
       'vehicle_device_links',
       'vehicles',
+      'wallet_transactions',
+      'wallets',
     ]);
     const builtin = await empty.db.select({ name: roles.name, isBuiltin: roles.isBuiltin }).from(roles);
     expect(builtin.map((r) => r.name).sort()).toEqual([...ROLE_NAMES].sort());

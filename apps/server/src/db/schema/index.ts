@@ -23,3 +23,6 @@ export * from './jobs.ts';
 export * from './shares.ts';
 export * from './alert-desk.ts';
 export * from './geocode-cache.ts';
+export * from './fitments.ts';
+export * from './sim-activation-orders.ts';
+export * from './wallets.ts';

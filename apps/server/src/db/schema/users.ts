@@ -4,6 +4,12 @@ import type { AuthScopes } from '@civicfleet/shared';
 import { createdAt, id, ref, timestamptz, updatedAt } from './columns.ts';
 import { organisations } from './organisations.ts';
 
+/** A KYC document image of a customer (spec 02 §3 "Customer"). */
+export interface KycDoc {
+  name: 'AADHAR' | 'PAN';
+  link: string;
+}
+
 export const roles = pgTable('roles', {
   id: id(),
   name: text('name').notNull().unique('roles_name_uq'),
@@ -39,6 +45,9 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     lastLoginAt: timestamptz('last_login_at'),
+    /** Customers (fitment, issue 6): postal address and KYC documents ({ name: 'AADHAR' | 'PAN', link }); never public. */
+    address: text('address'),
+    kycDocs: jsonb('kyc_docs').$type<KycDoc[]>().notNull().default([]),
   },
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
