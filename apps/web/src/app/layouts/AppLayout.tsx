@@ -11,7 +11,9 @@ import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { DatePickerProvider } from '@/components/DatePickerProvider';
+import { FeatureSlotsContext } from '@/components/slots/feature-slots';
 import { readPreference, writePreference } from '@/lib/storage';
+import { FEATURE_SLOTS } from '../feature-slots';
 import { HEADER_HEIGHT_PX, SIDEBAR_WIDTH_PX } from '../theme';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
@@ -42,57 +44,59 @@ export function AppLayout() {
   const offsetPx = isDesktop && !isCollapsed ? SIDEBAR_WIDTH_PX : 0;
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      {isDesktop ? (
-        <Drawer
-          variant="persistent"
-          open={!isCollapsed}
-          slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH_PX, boxSizing: 'border-box' } } }}
-        >
-          <Sidebar />
-        </Drawer>
-      ) : (
-        <Drawer
-          variant="temporary"
-          open={isMobileOpen}
-          onClose={closeMobile}
-          ModalProps={{ keepMounted: true }}
-          slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH_PX, boxSizing: 'border-box' } } }}
-        >
-          <Sidebar onNavigate={closeMobile} />
-        </Drawer>
-      )}
-      <Box
-        sx={{
-          flexGrow: 1,
-          minWidth: 0,
-          ml: `${offsetPx}px`,
-          display: 'flex',
-          flexDirection: 'column',
-          transition: theme.transitions.create('margin', { duration: theme.transitions.duration.shorter }),
-        }}
-      >
-        <AppHeader
-          offsetPx={offsetPx}
-          isSidebarShown={isSidebarShown}
-          onToggleSidebar={toggleSidebar}
-          toggleLabel={isSidebarShown ? t('layout.hideMenu') : t('layout.showMenu')}
-        />
+    <FeatureSlotsContext.Provider value={FEATURE_SLOTS}>
+      <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+        {isDesktop ? (
+          <Drawer
+            variant="persistent"
+            open={!isCollapsed}
+            slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH_PX, boxSizing: 'border-box' } } }}
+          >
+            <Sidebar />
+          </Drawer>
+        ) : (
+          <Drawer
+            variant="temporary"
+            open={isMobileOpen}
+            onClose={closeMobile}
+            ModalProps={{ keepMounted: true }}
+            slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH_PX, boxSizing: 'border-box' } } }}
+          >
+            <Sidebar onNavigate={closeMobile} />
+          </Drawer>
+        )}
         <Box
-          component="main"
-          id="main-content"
-          sx={{ flexGrow: 1, pt: `${HEADER_HEIGHT_PX}px`, px: { xs: 2, sm: 3, lg: 4 }, pb: 4 }}
+          sx={{
+            flexGrow: 1,
+            minWidth: 0,
+            ml: `${offsetPx}px`,
+            display: 'flex',
+            flexDirection: 'column',
+            transition: theme.transitions.create('margin', { duration: theme.transitions.duration.shorter }),
+          }}
         >
-          <Box sx={{ pt: 3 }}>
-            <DatePickerProvider>
-              <Suspense fallback={<ContentLoader />}>
-                <Outlet />
-              </Suspense>
-            </DatePickerProvider>
+          <AppHeader
+            offsetPx={offsetPx}
+            isSidebarShown={isSidebarShown}
+            onToggleSidebar={toggleSidebar}
+            toggleLabel={isSidebarShown ? t('layout.hideMenu') : t('layout.showMenu')}
+          />
+          <Box
+            component="main"
+            id="main-content"
+            sx={{ flexGrow: 1, pt: `${HEADER_HEIGHT_PX}px`, px: { xs: 2, sm: 3, lg: 4 }, pb: 4 }}
+          >
+            <Box sx={{ pt: 3 }}>
+              <DatePickerProvider>
+                <Suspense fallback={<ContentLoader />}>
+                  <Outlet />
+                </Suspense>
+              </DatePickerProvider>
+            </Box>
           </Box>
+          <AppFooter />
         </Box>
-        <AppFooter />
       </Box>
-    </Box>
+    </FeatureSlotsContext.Provider>
   );
 }

@@ -10,12 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { MAP_OVERLAYS, type Bounds, type MapOverlay } from '@/components/map';
 import { PageHeader } from '@/components/PageHeader';
-// The desk's compact panel and the shares list are the desk's and the share feature's own (their exports for the
-// live screens); the app shell would otherwise have to thread them through.
-// eslint-disable-next-line no-restricted-imports
-import { DeskPanel } from '@/features/desk/DeskPanel';
-// eslint-disable-next-line no-restricted-imports
-import { SharesButton } from '@/features/share/ShareButtons';
+import { FeatureSlot } from '@/components/slots/feature-slots';
 import { readPreference, writePreference } from '@/lib/storage';
 import { LiveAlertPopup } from './LiveAlertPopup';
 import { LiveMap } from './LiveMap';
@@ -107,7 +102,7 @@ export function LiveTrackingPage() {
         title={t('title')}
         actions={
           <>
-            <SharesButton buttonProps={{ size: 'small' }} />
+            <FeatureSlot name="SharesButton" buttonProps={{ size: 'small' }} />
             <Chip
               size="small"
               role="status"
@@ -150,7 +145,7 @@ export function LiveTrackingPage() {
               isLoading={connection === 'connecting' && all.length === 0}
             />
           </Box>
-          <DeskPanel maxRows={3} />
+          <FeatureSlot name="DeskPanel" maxRows={3} />
         </Box>
         <Box sx={{ position: 'relative', minHeight: 0 }}>
           <LiveMap

@@ -21,9 +21,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { VEHICLE_STATUS_COLOURS } from '@/components/map';
-// The share feature exports its button for the screens that share (live tracking, playback).
-// eslint-disable-next-line no-restricted-imports
-import { ShareButton } from '@/features/share/ShareButtons';
+import { FeatureSlot } from '@/components/slots/feature-slots';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/session';
 import { addressQuery, TRAIL_MINUTES } from './api/live-api';
@@ -163,7 +161,8 @@ export function VehicleCard({
           </Button>
         )}
         {v.vehicleId && (
-          <ShareButton
+          <FeatureSlot
+            name="ShareButton"
             kind="live"
             vehicleId={v.vehicleId}
             subject={name}

@@ -3,14 +3,13 @@
  * time-limited public link to exactly this vehicle and range.
  */
 import type { Playback } from '@civicfleet/shared';
-// features/share exports its button for the screens that share (live tracking, playback).
-// eslint-disable-next-line no-restricted-imports
-import { ShareButton } from '@/features/share';
+import { FeatureSlot } from '@/components/slots/feature-slots';
 import type { PlaybackRange } from './api/playback';
 
 export function PlaybackShare({ data, range }: { data: Playback; range: PlaybackRange }) {
   return (
-    <ShareButton
+    <FeatureSlot
+      name="ShareButton"
       kind="playback"
       vehicleId={range.vehicleId}
       from={new Date(range.from).toISOString()}

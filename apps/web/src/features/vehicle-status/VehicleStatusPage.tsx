@@ -10,9 +10,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ResultsTable, type ResultsTableColumn, type RowAction } from '@/components/table';
-// The one-vehicle geofence dialog is exported by features/geofence for this screen (its file says so).
-// eslint-disable-next-line no-restricted-imports
-import { AssignGeofencesDialog } from '@/features/geofence';
+import { FeatureSlot } from '@/components/slots/feature-slots';
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/session';
 import { getVehicleStatusCounts, listVehicleStatusPage, vehicleStatusKeys } from './api/vehicle-statuses';
@@ -231,7 +229,8 @@ export function VehicleStatusPage() {
           { label: t('columns.status'), value: status ? t(`statuses.${status}`) : t('counters.allLabel') },
         ]}
       />
-      <AssignGeofencesDialog
+      <FeatureSlot
+        name="AssignGeofencesDialog"
         vehicle={assigning && { id: assigning.vehicleId, registrationNumber: assigning.registrationNumber }}
         onClose={() => setAssigning(null)}
       />
