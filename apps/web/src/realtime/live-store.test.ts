@@ -180,6 +180,36 @@ describe('live fleet store', () => {
     expect(seen).toHaveBeenCalled();
   });
 
+  it('keeps the desk steps of `desk` messages, newest first, and ignores malformed ones', async () => {
+    const t = setup();
+    t.store.subscribe(() => undefined);
+    t.last().open();
+    await flush();
+    t.last().receive({ type: 'snapshot', positions: [position('1')] });
+    const version = t.store.getSnapshot().version;
+    const step = (id: string, action: string, at: string) => ({
+      id,
+      organisationId: '1',
+      type: 'sos',
+      deskStatus: 'acknowledged',
+      action,
+      at,
+    });
+    t.last().receive({
+      type: 'desk',
+      changes: [step('e1', 'acknowledge', iso(5)), step('e2', 'assign', iso(6))],
+    });
+    t.last().receive({ type: 'desk', changes: [{ id: 7 }, step('e1', 'close', iso(7))] });
+    const snap = t.store.getSnapshot();
+    expect(snap.deskChanges.map((c) => `${c.id}:${c.action}`)).toEqual([
+      'e1:close',
+      'e2:assign',
+      'e1:acknowledge',
+    ]);
+    // Desk steps do not touch the vehicles.
+    expect(snap.version).toBe(version);
+  });
+
   it('merges the directory: names onto live vehicles, never-connected vehicles added', async () => {
     const t = setup({
       loadDirectory: async () => [

@@ -11,7 +11,13 @@
  * the tokens once and reconnects, or ends with `closed` and an error when that fails (or when a share link was
  * refused). Statuses age to offline on the client too (live-fleet-state.ts).
  */
-import type { LiveAlert, LiveMessage, LivePosition } from '@civicfleet/shared';
+import type {
+  AlertDeskChange,
+  LiveAlert,
+  LiveDeskMessage,
+  LiveMessage,
+  LivePosition,
+} from '@civicfleet/shared';
 import {
   addAlerts,
   ageVehicle,
@@ -30,6 +36,8 @@ export interface LiveFleetSnapshot {
   version: number;
   /** Newest first. */
   alerts: readonly LiveAlert[];
+  /** Steps taken on the SOS desk by anyone in the user's organisations (`desk` messages), newest first. */
+  deskChanges: readonly AlertDeskChange[];
   connection: LiveConnection;
   error?: string;
 }
@@ -69,6 +77,8 @@ export interface LiveStoreDeps {
 export const CLOSE_UNAUTHORISED = 4401;
 /** share.contract.ts SHARE_SOCKET_CLOSE_GONE. */
 export const CLOSE_SHARE_GONE = 4410;
+/** Desk steps kept for consumers that look at the recent ones. */
+const MAX_DESK_CHANGES = 50;
 const BACKOFF_INITIAL_MS = 1_000;
 const BACKOFF_MAX_MS = 30_000;
 
@@ -86,7 +96,7 @@ export interface LiveFleetStore {
  * Light check of a socket message: our own server's contract (live.contract.ts, or share.contract.ts for a share
  * link), too hot a path to zod-parse 10,000 positions.
  */
-function readMessage(data: unknown): LiveMessage | null {
+function readMessage(data: unknown): LiveMessage | LiveDeskMessage | null {
   if (typeof data !== 'string') return null;
   let parsed: unknown;
   try {
@@ -95,8 +105,10 @@ function readMessage(data: unknown): LiveMessage | null {
     return null;
   }
   if (typeof parsed !== 'object' || parsed === null) return null;
-  const m = parsed as Partial<Record<'type' | 'positions' | 'alerts' | 'message', unknown>>;
+  const m = parsed as Partial<Record<'type' | 'positions' | 'alerts' | 'message' | 'changes', unknown>>;
   if (m.type === 'error' && typeof m.message === 'string') return m as LiveMessage;
+  if (m.type === 'desk' && Array.isArray(m.changes))
+    return { type: 'desk', changes: (m.changes as unknown[]).filter(isDeskChangeLike) };
   if (!Array.isArray(m.positions)) return null;
   const positions = (m.positions as unknown[]).filter(isPositionLike).map(normalisePosition);
   if (m.type === 'snapshot') return { type: 'snapshot', positions };
@@ -105,6 +117,13 @@ function readMessage(data: unknown): LiveMessage | null {
     return { type: 'delta', positions, alerts: Array.isArray(m.alerts) ? (m.alerts as LiveAlert[]) : [] };
   return null;
 }
+
+const isDeskChangeLike = (c: unknown): c is AlertDeskChange =>
+  typeof c === 'object' &&
+  c !== null &&
+  typeof (c as AlertDeskChange).id === 'string' &&
+  typeof (c as AlertDeskChange).at === 'string' &&
+  typeof (c as AlertDeskChange).deskStatus === 'string';
 
 const isPositionLike = (
   p: unknown,
@@ -153,7 +172,13 @@ export function createLiveFleetStore(deps: LiveStoreDeps): LiveFleetStore {
   const isShare = deps.isShare === true;
 
   const listeners = new Set<() => void>();
-  let state: LiveFleetSnapshot = { vehicles: new Map(), version: 0, alerts: [], connection: 'closed' };
+  let state: LiveFleetSnapshot = {
+    vehicles: new Map(),
+    version: 0,
+    alerts: [],
+    deskChanges: [],
+    connection: 'closed',
+  };
   let socket: LiveSocket | null = null;
   let attempt = 0;
   let retryTimer: unknown = null;
@@ -196,6 +221,13 @@ export function createLiveFleetStore(deps: LiveStoreDeps): LiveFleetStore {
     if (!message || gen !== generation) return;
     if (message.type === 'error') {
       set({ error: message.message });
+      return;
+    }
+    if (message.type === 'desk') {
+      if (message.changes.length > 0)
+        set({
+          deskChanges: [...[...message.changes].reverse(), ...state.deskChanges].slice(0, MAX_DESK_CHANGES),
+        });
       return;
     }
     if (message.type === 'snapshot') {

@@ -39,7 +39,8 @@ function DeskPanelBody({ maxRows = 8 }: DeskPanelProps) {
   const open = useOpenDeskAlerts();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const titleId = useId();
-  useDeskLiveRefresh(useLiveFleet().alerts);
+  const live = useLiveFleet();
+  useDeskLiveRefresh(live.alerts, live.deskChanges);
   const alerts = open.data?.items ?? [];
   return (
     <Paper variant="outlined" component="section" aria-labelledby={titleId}>

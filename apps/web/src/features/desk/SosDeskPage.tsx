@@ -39,7 +39,8 @@ export function SosDeskPage() {
   const search = params.get('q') ?? '';
   const selectedId = params.get('alert');
   const [searchText, setSearchText] = useState(search);
-  useDeskLiveRefresh(useLiveFleet().alerts);
+  const live = useLiveFleet();
+  useDeskLiveRefresh(live.alerts, live.deskChanges);
 
   const update = (changes: Record<string, string | null>) =>
     setParams(

@@ -308,7 +308,7 @@ describe('SOS desk', () => {
     expect(await screen.findByText('No closed alerts yet.')).toBeInTheDocument();
   });
 
-  it('asks again as soon as the live feed brings a desk alert', async () => {
+  it("asks again as soon as the live feed brings a desk alert or another operator's step", async () => {
     const network = stubFetch({
       'GET /alert-desk': page([]),
       'GET /vehicle/statuses': ok({ items: [], total: 0, page: 1, pageSize: 5000, counts: {} }),
@@ -341,6 +341,25 @@ describe('SOS desk', () => {
       });
     });
     await waitFor(() => expect(network.callsTo('GET /alert-desk').length).toBeGreaterThan(before));
+
+    // Another operator acknowledges it: the server's `desk` message refreshes this desk too.
+    const afterAlert = network.callsTo('GET /alert-desk').length;
+    act(() => {
+      socket.receive({
+        type: 'desk',
+        changes: [
+          {
+            id: '77',
+            organisationId: '7',
+            type: 'sos',
+            deskStatus: 'acknowledged',
+            action: 'acknowledge',
+            at: minutesAgo(0),
+          },
+        ],
+      });
+    });
+    await waitFor(() => expect(network.callsTo('GET /alert-desk').length).toBeGreaterThan(afterAlert));
   });
 });
 

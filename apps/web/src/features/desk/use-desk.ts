@@ -1,9 +1,14 @@
 /**
  * Desk data shared by the page, the compact panel and the app-bar indicator: the open alerts (polled every 15 s,
- * refreshed at once when the live feed brings a desk alert) and the actions, which write the answered alert into
+ * refreshed at once when the live feed brings a desk alert or a step another operator took) and the actions, which write the answered alert into
  * the cache and refresh the lists.
  */
-import { isAlertDeskType, type AlertDeskDetail, type LiveAlert } from '@civicfleet/shared';
+import {
+  isAlertDeskType,
+  type AlertDeskChange,
+  type AlertDeskDetail,
+  type LiveAlert,
+} from '@civicfleet/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { DESK_POLL_MS, deskKeys, listDeskAlerts } from './api/alert-desk';
@@ -29,17 +34,27 @@ export function useApplyDeskAnswer() {
   };
 }
 
-/** Refreshes the desk when the live feed (useLiveFleet().alerts) carries a desk alert it has not seen yet. */
-export function useDeskLiveRefresh(alerts: readonly LiveAlert[] | undefined): void {
+/**
+ * Refreshes the desk when the live feed brings a desk alert it has not seen yet (useLiveFleet().alerts) or a step
+ * taken on the desk by anyone — another operator's acknowledgement, an escalation (useLiveFleet().deskChanges).
+ */
+export function useDeskLiveRefresh(
+  alerts: readonly LiveAlert[] | undefined,
+  deskChanges: readonly AlertDeskChange[] = [],
+): void {
   const queryClient = useQueryClient();
   const seen = useRef(new Set<string>());
   useEffect(() => {
     let isNew = false;
-    for (const alert of alerts ?? []) {
-      if (!isAlertDeskType(alert.type) || seen.current.has(alert.id)) continue;
-      seen.current.add(alert.id);
+    const keys = [
+      ...(alerts ?? []).filter((alert) => isAlertDeskType(alert.type)).map((alert) => alert.id),
+      ...deskChanges.map((change) => `${change.id}:${change.action}:${change.at}`),
+    ];
+    for (const key of keys) {
+      if (seen.current.has(key)) continue;
+      seen.current.add(key);
       isNew = true;
     }
     if (isNew) void queryClient.invalidateQueries({ queryKey: deskKeys.all });
-  }, [alerts, queryClient]);
+  }, [alerts, deskChanges, queryClient]);
 }
