@@ -208,6 +208,13 @@ export function createDeviceLifecycleService(deps: {
       return { device: await devices.get(actor.auth, id), commandId: command.id, text };
     },
 
+    /** The temporary devices of the caller's organisations still active (the debug page's list; at most 200). */
+    async listTemporary(auth: AuthContext): Promise<Device[]> {
+      const now = clock();
+      await repo.expireTemporaryDevices(db, now);
+      return (await repo.listTemporaryDevices(db, auth.orgIds, now)).map(toDevice);
+    },
+
     /** A bench/debug device in the caller's organisation, soft-deleted once `expiresInMinutes` have passed. */
     async createTemporary(
       actor: Actor,

@@ -341,6 +341,31 @@ describe('/v1/device management', () => {
       }
     });
 
+    it('lists the active temporary devices, soonest expiry first, until they expire (debug module only)', async () => {
+      const add = (imei: string, expiresInMinutes: number) =>
+        call<Device>('SUPER_ADMIN', 'POST', '/v1/device/temporary', {
+          imei,
+          protocol: 'gt06',
+          expiresInMinutes,
+        });
+      expect((await add('000000000000141', 30)).status).toBe(201);
+      expect((await add('000000000000142', 5)).status).toBe(201);
+      const list = async () => {
+        const res = await call<Device[]>('SUPER_ADMIN', 'GET', '/v1/device/temporary');
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body.data.map((d) => d.imei).filter((imei) => imei.startsWith('00000000000014'));
+      };
+      expect(await list()).toEqual(['000000000000142', '000000000000141']);
+      expect((await call('ADMIN', 'GET', '/v1/device/temporary')).status).toBe(403);
+      const before = now;
+      now = new Date(before.getTime() + 6 * 60_000);
+      try {
+        expect(await list()).toEqual(['000000000000141']);
+      } finally {
+        now = before;
+      }
+    });
+
     it('takes an expired temporary IMEI again even when nothing swept it yet', async () => {
       const body = { imei: '000000000000131', protocol: 'ais140', expiresInMinutes: 5 };
       expect((await call<Device>('SUPER_ADMIN', 'POST', '/v1/device/temporary', body)).status).toBe(201);

@@ -1,5 +1,18 @@
 /** SQL of devices. Soft-deleted devices are never listed or found. */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, notInArray, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  notInArray,
+  or,
+  type SQL,
+} from 'drizzle-orm';
 import type { DeviceSortField, ListQuery, UnknownDeviceSortField } from '@civicfleet/shared';
 import type { Db } from '../../db/client.ts';
 import { countSelection, planList, runList, type ListDefinition } from '../../db/list-query.ts';
@@ -121,6 +134,21 @@ export async function findDeviceByTerm(db: Db, term: string, orgIds: OrgIds) {
     .orderBy(asc(devices.id))
     .limit(1);
   return row;
+}
+
+/** The scoped temporary (debug) devices that have not expired yet, soonest expiry first. */
+export async function listTemporaryDevices(db: Db, orgIds: OrgIds, now: Date) {
+  return joined(db)
+    .where(
+      and(
+        isNotNull(devices.expiresAt),
+        gt(devices.expiresAt, now),
+        eq(devices.deleted, false),
+        orgScope(orgIds, devices.organisationId),
+      ),
+    )
+    .orderBy(asc(devices.expiresAt))
+    .limit(200);
 }
 
 /** Scoped live devices by ids or IMEIs (bulk allocate / rollback). */

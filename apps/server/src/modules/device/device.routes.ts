@@ -131,6 +131,16 @@ export const deviceModule: ApiModule = {
       },
     );
 
+    // Registered before /device/:id.
+    app.get(
+      '/device/temporary',
+      {
+        config: { permission: { module: 'debug' } },
+        schema: { tags, response: { 200: envelopeSchema(z.array(DeviceSchema)) } },
+      },
+      async (request) => ok('Temporary devices', await lifecycle.listTemporary(request.auth)),
+    );
+
     app.post(
       '/device/temporary',
       {

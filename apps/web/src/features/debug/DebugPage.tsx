@@ -1,6 +1,6 @@
 /**
  * /management/debug (spec 01 §2.6 "debug (action: add temporary device)"): bench-test tools. The "Temporary device"
- * tab adds an expiring device and shows where to point the tracker; the "RTO reference data" tab browses the RTO
+ * tab adds an expiring device, lists the active ones of the caller's organisations and shows where to point a tracker; the "RTO reference data" tab browses the RTO
  * table the fitment and vehicle forms read (there is no RTO module in the catalogue, so it lives here). The tab is
  * in the URL (?tab=rto).
  */
@@ -12,12 +12,14 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import CircularProgress from '@mui/material/CircularProgress';
 import type { Device } from '@civicfleet/shared';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/PageHeader';
 import { useSession } from '@/session';
+import { listTemporaryDevices, temporaryDeviceKeys } from './api/debug';
 import { RtoPanel } from './RtoPanel';
 import { TemporaryDeviceCard } from './TemporaryDeviceCard';
 import { TemporaryDeviceForm } from './TemporaryDeviceForm';
@@ -30,10 +32,18 @@ export function DebugPage() {
   const { can } = useSession();
   const [params, setParams] = useSearchParams();
   const tab: DebugTab = TABS.find((x) => x === params.get('tab')) ?? 'temporary';
-  // The server lists no temporary devices; the ones added on this visit stay here, newest first.
-  const [created, setCreated] = useState<Device[]>([]);
+  const queryClient = useQueryClient();
+  const active = useQuery({ queryKey: temporaryDeviceKeys.all, queryFn: listTemporaryDevices });
   const canAdd = can('debug', 'add-temporary-device');
   const now = new Date();
+  const onCreated = (device: Device) => {
+    // Shown at once (top of the list), then the list is asked again for its server order.
+    queryClient.setQueryData<Device[]>(temporaryDeviceKeys.all, (list = []) => [
+      device,
+      ...list.filter((d) => d.id !== device.id),
+    ]);
+    void queryClient.invalidateQueries({ queryKey: temporaryDeviceKeys.all });
+  };
 
   return (
     <Box>
@@ -57,28 +67,30 @@ export function DebugPage() {
                 {t('debug.temporary.hint')}
               </Typography>
               {canAdd ? (
-                <TemporaryDeviceForm onCreated={(d) => setCreated((list) => [d, ...list])} />
+                <TemporaryDeviceForm onCreated={onCreated} />
               ) : (
                 <Alert severity="info">{t('debug.temporary.notAllowed')}</Alert>
               )}
             </CardContent>
           </Card>
-          {canAdd && (
-            <section aria-label={t('debug.temporary.createdTitle')}>
-              <Typography variant="h6" component="h2" gutterBottom>
-                {t('debug.temporary.createdTitle')}
-              </Typography>
-              {created.length === 0 ? (
-                <Typography color="text.secondary">{t('debug.temporary.noneYet')}</Typography>
-              ) : (
-                <Stack spacing={2}>
-                  {created.map((d) => (
-                    <TemporaryDeviceCard key={`${d.id}-${d.createdAt}`} device={d} now={now} />
-                  ))}
-                </Stack>
-              )}
-            </section>
-          )}
+          <section aria-label={t('debug.temporary.createdTitle')} aria-busy={active.isPending}>
+            <Typography variant="h6" component="h2" gutterBottom>
+              {t('debug.temporary.createdTitle')}
+            </Typography>
+            {active.isPending ? (
+              <CircularProgress size={24} aria-label={t('debug.temporary.listLoading')} />
+            ) : active.isError ? (
+              <Alert severity="error">{t('debug.temporary.listError')}</Alert>
+            ) : active.data.length === 0 ? (
+              <Typography color="text.secondary">{t('debug.temporary.noneYet')}</Typography>
+            ) : (
+              <Stack spacing={2}>
+                {active.data.map((d) => (
+                  <TemporaryDeviceCard key={`${d.id}-${d.createdAt}`} device={d} now={now} />
+                ))}
+              </Stack>
+            )}
+          </section>
         </Stack>
       )}
       {tab === 'rto' && (

@@ -43,11 +43,12 @@ describe('debug page', () => {
     const taken = 'A device with this IMEI is already registered.';
     const network = stubFetch({
       'POST /device/temporary': [fail(409, taken, { imei: 'Already registered' }), ok(temporary)],
+      'GET /device/temporary': [ok([]), ok([temporary])],
       'GET /device/gateway': ok({ host: 'localhost', ports: { ais140: 5010, gt06: 5023, teltonika: 5027 } }),
     });
     renderApp('/management/debug', tester);
     expect(await screen.findByRole('heading', { name: 'Debug' })).toBeInTheDocument();
-    expect(screen.getByText(/None yet/)).toBeInTheDocument();
+    expect(await screen.findByText('No active temporary devices in your organisations.')).toBeInTheDocument();
     const submit = screen.getByRole('button', { name: 'Add temporary device' });
     await user.click(submit);
     expect(await screen.findByText('The IMEI must be 15 digits')).toBeInTheDocument();
@@ -85,6 +86,7 @@ describe('debug page', () => {
     const user = userEvent.setup();
     stubFetch({
       'POST /device/temporary': ok({ ...temporary, protocol: null }),
+      'GET /device/temporary': [ok([]), ok([{ ...temporary, protocol: null }])],
       'GET /device/gateway': ok({ host: 'gw.example.in', ports: { ais140: 5010, gt06: 0, teltonika: 5027 } }),
     });
     const view = renderApp('/management/debug', {

@@ -1,5 +1,5 @@
 /**
- * The debug page's calls: POST /v1/device/temporary (device.contract.ts TemporaryDeviceSchema) and the RTO reference
+ * The debug page's calls: GET and POST /v1/device/temporary (device.contract.ts TemporaryDeviceSchema) and the RTO reference
  * data of /v1/rto (rto.contract.ts), with their query keys.
  */
 import {
@@ -21,6 +21,13 @@ export const rtoKeys = {
   states: () => [...rtoKeys.all, 'states'] as const,
   list: (state: string) => [...rtoKeys.all, 'list', state] as const,
 };
+
+export const temporaryDeviceKeys = { all: ['device', 'temporary'] as const };
+
+/** The active temporary devices of the caller's organisations, soonest expiry first. */
+export function listTemporaryDevices(): Promise<Device[]> {
+  return apiRequest({ method: 'GET', path: '/device/temporary', schema: z.array(DeviceSchema) });
+}
 
 export interface TemporaryDeviceBody {
   imei: string;
