@@ -88,7 +88,8 @@ describe('migrations and seeding on an empty database', () => {
     expect(await prepareDatabase(empty.database, { demo: true })).toEqual({ seededDemo: true });
     expect(await seedDemo(empty.db)).toBe(false);
     const [userCount] = await empty.db.select({ n: count() }).from(users);
-    expect(userCount?.n).toBe(DEMO_ACCOUNTS.length);
+    // + the Bhopal vendor's wallet holder (seed/demo-business.ts BHOPAL_VENDOR_ADMIN), seeded with the demo fleet.
+    expect(userCount?.n).toBe(DEMO_ACCOUNTS.length + 1);
   });
 });
 

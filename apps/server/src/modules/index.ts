@@ -30,6 +30,12 @@ import { alertDeskModule } from './alert-desk/alert-desk.routes.ts';
 import { geocodeModule } from './geocode/geocode.routes.ts';
 import { playbackModule } from './playback/playback.routes.ts';
 import { shareModule } from './share/share.routes.ts';
+import { fitmentModule } from './fitment/fitment.routes.ts';
+import { activationModule } from './activation/activation.routes.ts';
+import { certificateModule } from './certificate/certificate.routes.ts';
+import { walletModule } from './wallet/wallet.routes.ts';
+import { inventoryModule } from './inventory/inventory.routes.ts';
+import { simActivationModule } from './sim-activation/sim-activation.routes.ts';
 
 export const apiModules: ApiModule[] = [
   healthModule,
@@ -59,4 +65,10 @@ export const apiModules: ApiModule[] = [
   geocodeModule,
   playbackModule,
   shareModule,
+  fitmentModule,
+  activationModule,
+  certificateModule,
+  walletModule,
+  inventoryModule,
+  simActivationModule,
 ];

@@ -7,6 +7,7 @@ import type { DeriveContextProvider } from '../gateway/ingest/derive-context.ts'
 import { offlineJob } from './offline-job.ts';
 import { sharePurgeJob } from '../modules/share/share-purge-job.ts';
 import { alertDeskJob } from './alert-desk-job.ts';
+import { activationExpiryJob } from '../modules/activation/activation-expiry-job.ts';
 import type { Bus } from '../bus/bus.ts';
 import type { Job } from './runner.ts';
 
@@ -55,6 +56,7 @@ export function workerJobs(deps: {
     purgeSessionsJob(deps.db, deps.clock),
     alertDeskJob(deps),
     sharePurgeJob(deps.db, deps.clock),
+    activationExpiryJob(deps.db, deps.clock),
   ];
   if (deps.database) jobs.push(offlineJob(deps.database, deps.clock, deps.deriveContext));
   if (deps.smtpConfigured) jobs.push(retryMailJob(deps.mailer));

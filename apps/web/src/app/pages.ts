@@ -235,4 +235,39 @@ export const PAGES: Readonly<Record<string, PageEntry>> = {
     load: () => import('@/features/live').then((m) => m.FsTrackingPage),
     namespaces: ['shell', 'live'],
   },
+  // Fitment and activation (features/fitment).
+  '/fitment': {
+    load: () => import('@/features/fitment').then((m) => m.FitmentListPage),
+    namespaces: ['shell', 'table', 'form', 'fitment'],
+  },
+  '/fitment/add': {
+    load: () => import('@/features/fitment').then((m) => m.FitmentFormPage),
+    namespaces: ['shell', 'table', 'form', 'fitment'],
+  },
+  '/fitment/edit/:id': {
+    load: () => import('@/features/fitment').then((m) => m.FitmentFormPage),
+    namespaces: ['shell', 'table', 'form', 'fitment'],
+  },
+  // Wallet: the account page (ADMIN, RFC_ADMIN) and the platform's wallet administration (features/wallet).
+  '/account/wallet': {
+    load: () => import('@/features/wallet').then((m) => m.AccountWalletPage),
+    namespaces: ['shell', 'table', 'form', 'wallet'],
+  },
+  '/management/wallet': {
+    load: () => import('@/features/wallet').then((m) => m.WalletAdminPage),
+    namespaces: ['shell', 'table', 'form', 'wallet'],
+  },
+  // SIM activation orders (features/sim-activation).
+  '/sim-activation-order': {
+    load: () => import('@/features/sim-activation').then((m) => m.SimActivationListPage),
+    namespaces: ['shell', 'table', 'form', 'simActivation'],
+  },
+  '/sim-activation-order/add': {
+    load: () => import('@/features/sim-activation').then((m) => m.SimActivationFormPage),
+    namespaces: ['shell', 'table', 'form', 'simActivation'],
+  },
+  '/sim-activation-order/edit/:id': {
+    load: () => import('@/features/sim-activation').then((m) => m.SimActivationFormPage),
+    namespaces: ['shell', 'table', 'form', 'simActivation'],
+  },
 };

@@ -22,17 +22,6 @@ const page = (load: () => Promise<ComponentType>, ...namespaces: string[]): Pick
   },
 });
 
-const publicComingSoon = (path: string, titleKey: string): RouteObject => ({
-  path,
-  lazy: async () => {
-    const [{ PublicComingSoonPage }] = await Promise.all([
-      import('@/features/public'),
-      loadNamespaces('public'),
-    ]);
-    return { element: <PublicComingSoonPage titleKey={titleKey} /> };
-  },
-});
-
 function screenRoute(screen: ScreenRoute): RouteObject {
   return {
     path: screen.path,
@@ -98,8 +87,17 @@ export const buildRoutes = (Session: SessionBoundary = SessionProvider): RouteOb
             path: paths.public.portChecker,
             ...page(() => import('@/features/public').then((m) => m.PortCheckerPage), 'public'),
           },
-          publicComingSoon('/certificate/:id', 'screens.certificate'),
-          publicComingSoon(paths.certificateSearch, 'screens.certificateSearch'),
+          {
+            path: '/certificate/:id',
+            ...page(() => import('@/features/certificate').then((m) => m.CertificatePage), 'certificate'),
+          },
+          {
+            path: paths.certificateSearch,
+            ...page(
+              () => import('@/features/certificate').then((m) => m.CertificateSearchPage),
+              'certificate',
+            ),
+          },
         ],
       },
       // Public share links (features/share): brand frame only, nothing else of the console reachable.

@@ -13,8 +13,9 @@ const viewOnly = (...ids: string[]): AuthScopes => Object.fromEntries(ids.map((i
 const everything: AuthScopes = Object.fromEntries(MODULES.map((m) => [m.id, true]));
 
 export const DEFAULT_ROLE_SCOPES: Record<Exclude<RoleName, 'SUPER_ADMIN'>, AuthScopes> = {
-  // An organisation's administrator: everything within the organisation except platform debugging tools.
-  ADMIN: { ...everything, debug: false },
+  // An organisation's administrator: everything within the organisation except platform debugging tools and the
+  // wallet administration (crediting verified payments is the platform's job).
+  ADMIN: { ...everything, debug: false, wallet: false },
   MANUFACTURER: {
     'vehicle-status': { 'see-live-tracking': true, 'see-route-playback': true, 'view-certificate': true },
     ...dashboards,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, timestamptz, updatedAt } from './columns.ts';
 import { devices } from './devices.ts';
 import { organisations } from './organisations.ts';
@@ -56,6 +56,10 @@ export const simActivationOrders = pgTable(
     index('sim_activation_orders_organisation_idx').on(t.organisationId),
     index('sim_activation_orders_manufacturer_idx').on(t.manufacturerOrganisationId),
     index('sim_activation_orders_imei_idx').on(t.imei),
+    // One open order per device (the service also checks it, under a lock on the device row, with a clear message).
+    uniqueIndex('sim_activation_orders_open_device_uq')
+      .on(t.deviceId)
+      .where(sql`${t.status} in ('INITIATED', 'APPROVED') and not ${t.deleted}`),
     check(
       'sim_activation_orders_status_chk',
       sql`${t.status} in ('INITIATED', 'APPROVED', 'COMPLETED', 'REJECTED', 'DONE')`,

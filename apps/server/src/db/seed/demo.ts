@@ -17,6 +17,8 @@ import {
 } from '../schema/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoOrgKey } from './demo-accounts.ts';
 import { seedDemoFleet } from './demo-fleet.ts';
+import { seedDemoBusiness } from './demo-business.ts';
+import { seedDemoSimOrders } from './demo-sim-orders.ts';
 import { DEMO_INDORE, seedIndoreGeography } from './demo-geography.ts';
 import { INDORE_DIVISIONS, type DivisionSeed } from './indore-divisions.ts';
 import { indoreWardGeometry } from './indore-ward-geometry.ts';
@@ -190,7 +192,10 @@ export async function seedDemo(db: Db, options: { fleet?: boolean } = {}): Promi
       const owner = DEMO_ACCOUNTS.find((a) => a.org === 'indore' && a.role === 'LIMITED_USER');
       const ownerUserId = inserted.find((u) => owner !== undefined && u.email === owner.email)?.id ?? null;
       await seedDemoFleet(tx, { organisationId: indoreId, ownerUserId });
+      await seedDemoBusiness(tx, { orgIds, now: new Date() });
     }
+    // Last: it picks the vendor's stock devices the lines above seeded.
+    await seedDemoSimOrders(tx);
     return true;
   });
 }

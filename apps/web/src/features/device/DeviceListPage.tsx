@@ -18,6 +18,7 @@ import { BulkCreateDialog } from './BulkCreateDialog';
 import { CommandDialog, FirmwareDialog } from './CommandDialogs';
 import { AllocateDialog, RollbackDialog, StatusDialog } from './LifecycleDialogs';
 import { deleteDevice, deviceKeys, listDevices } from './api/devices';
+import { InventoryPanel } from './inventory';
 import { STATUS_COLOR } from './device-status';
 
 const MODULE = 'device';
@@ -177,6 +178,7 @@ export function DeviceListPage() {
           ) : undefined
         }
       />
+      <InventoryPanel />
       <Stack
         direction="row"
         spacing={1}

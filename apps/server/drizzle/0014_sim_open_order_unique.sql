@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "sim_activation_orders_open_device_uq" ON "sim_activation_orders" USING btree ("device_id") WHERE "sim_activation_orders"."status" in ('INITIATED', 'APPROVED') and not "sim_activation_orders"."deleted";
