@@ -16,12 +16,15 @@ import { useTranslation } from 'react-i18next';
 import { BulkResultList } from './BulkResultList';
 import { DialogFrame } from './DialogFrame';
 import { OrganisationSelect, type OrganisationOption } from '@/components/OrganisationPicker';
+import { SearchSelect } from '@/components/SearchPicker';
+import { useSession } from '@/session';
 import {
   allocateDevice,
   allocateDevices,
   changeDeviceStatus,
   rollbackDevice,
   rollbackDevices,
+  vendorOptionsQuery,
 } from './api/devices';
 import { useDialogCall } from './use-dialog-call';
 
@@ -35,11 +38,19 @@ interface SelectionDialogProps {
 
 export function AllocateDialog({ devices, isBulk, onClose }: SelectionDialogProps) {
   const { t } = useTranslation('device');
+  const { can } = useSession();
   const [target, setTarget] = useState<OrganisationOption | null>(null);
+  // Either picker sets the target organisation: a vendor stands for its RFC administrator's organisation.
+  const [vendor, setVendor] = useState<OrganisationOption | null>(null);
+  const pick = (via: 'vendor' | 'organisation') => (option: OrganisationOption | null) => {
+    setTarget(option);
+    setVendor(via === 'vendor' ? option : null);
+  };
   const [result, setResult] = useState<BulkResult | null>(null);
   const { run, isBusy, fieldErrors } = useDialogCall();
   const close = () => {
     setTarget(null);
+    setVendor(null);
     setResult(null);
     onClose();
   };
@@ -75,9 +86,20 @@ export function AllocateDialog({ devices, isBulk, onClose }: SelectionDialogProp
               ? t('allocate.one', { imei: devices[0]?.imei ?? '' })
               : t('allocate.many', { n: devices?.length ?? 0 })}
           </DialogContentText>
+          {can('user') && (
+            <SearchSelect
+              query={vendorOptionsQuery}
+              value={vendor}
+              onChange={pick('vendor')}
+              label={t('allocate.vendor')}
+              helperText={t('allocate.vendorHint')}
+              isRequired={false}
+              excludeId={devices?.length === 1 ? devices[0]?.organisation.id : undefined}
+            />
+          )}
           <OrganisationSelect
             value={target}
-            onChange={setTarget}
+            onChange={pick('organisation')}
             label={t('allocate.organisation')}
             error={fieldErrors.organisationId}
             excludeId={devices?.length === 1 ? devices[0]?.organisation.id : undefined}

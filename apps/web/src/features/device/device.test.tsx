@@ -95,6 +95,44 @@ describe('devices', () => {
     );
   });
 
+  it('allocates to a vendor picked among the RFC administrators (their organisation is the target)', async () => {
+    const network = stubFetch({
+      'GET /device': page([device()]),
+      'GET /organisation': ok({ items: [org], total: 1, page: 1, pageSize: 100 }),
+      'GET /users/rfc/get': ok({
+        items: [
+          {
+            id: '6',
+            firstName: 'Pooja',
+            lastName: 'Malviya',
+            avatar: null,
+            email: 'rfc_admin@demo.civicfleet.in',
+            phone: '+919000000006',
+            role: { id: '5', name: 'RFC_ADMIN' },
+            organisation: { id: '3', tradeName: 'Malwa Auto Electricals', brandName: 'Malwa Auto' },
+            isEnabled: true,
+            createdAt: '2026-11-20T10:00:00.000Z',
+          },
+        ],
+        total: 1,
+        page: 1,
+        pageSize: 20,
+      }),
+      'PUT /device/allocate/31': ok(device({ status: 'ALLOCATED' })),
+    });
+    const user = userEvent.setup();
+    renderApp('/management/device', { ...maker, permissions: [...maker.permissions, 'user'] });
+    const row = await rowOf('862000000000007');
+    await user.click(within(row).getByRole('button', { name: /862000000000007/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Allocate' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Allocate devices' }));
+    await user.click(dialog.getByLabelText(/^Vendor \(RFC administrator\)/));
+    await user.click(await screen.findByRole('option', { name: 'Malwa Auto (Pooja Malviya)' }));
+    await user.click(dialog.getByRole('button', { name: 'Allocate' }));
+    expect(await screen.findByText('Device allocated')).toBeInTheDocument();
+    expect(network.callsTo('PUT /device/allocate/31')[0]?.body).toEqual({ organisationId: '3' });
+  });
+
   it('allocates a NEW device to an organisation and changes a status with the server’s refusal shown', async () => {
     const network = stubFetch({
       'GET /device': page([device()]),

@@ -6,6 +6,7 @@ import {
   DeviceFirmwareResultSchema,
   DevicePageSchema,
   DeviceSchema,
+  UserPageSchema,
   type BulkResult,
   type Command,
   type Device,
@@ -19,6 +20,7 @@ import {
 } from '@civicfleet/shared';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
+import type { PickerOption } from '@/components/SearchPicker';
 
 export const deviceKeys = {
   all: ['devices'] as const,
@@ -63,6 +65,28 @@ export function deleteDevice(id: string): Promise<null> {
 
 export function bulkCreateDevices(csv: string): Promise<BulkResult> {
   return apiRequest({ method: 'POST', path: '/device/bulk', body: { csv }, schema: BulkResultSchema });
+}
+
+/**
+ * The vendor picker (spec 02 §2 "vendor picker lists users whose role is RFC_ADMIN"): RFC administrators in scope
+ * (GET /users/rfc/get), each standing for its organisation — the allocation target.
+ */
+export function vendorOptionsQuery(search: string) {
+  return {
+    queryKey: ['users', 'rfc', search] as const,
+    queryFn: async (): Promise<PickerOption[]> => {
+      const page = await apiRequest({
+        method: 'GET',
+        path: '/users/rfc/get',
+        query: { page: 1, pageSize: 20, ...(search ? { search } : {}) },
+        schema: UserPageSchema,
+      });
+      return page.items.map((u) => ({
+        id: u.organisation.id,
+        label: `${u.organisation.brandName ?? u.organisation.tradeName} (${[u.firstName, u.lastName].join(' ').trim()})`,
+      }));
+    },
+  };
 }
 
 export function allocateDevice(id: string, organisationId: string): Promise<Device> {
