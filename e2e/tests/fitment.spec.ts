@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
-import { RFC_ADMIN, shoot, signIn } from './support.ts';
+import { FITTER, RFC_ADMIN, shoot, signIn } from './support.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Small real PNG images (the server sniffs the bytes), generated here rather than kept as binary fixtures.
@@ -83,7 +83,29 @@ async function typeDate(page: Page, label: RegExp, ddmmyyyy: string): Promise<vo
   await page.keyboard.type(ddmmyyyy);
 }
 
-test('a vendor fits a tracker with images, approves its activation from the wallet and opens the certificate', async ({
+/** What the IMEI picker lists for the signed-in user (GET /v1/fitment/lookup/devices), with the console's session. */
+async function fittableDevices(page: Page): Promise<Array<{ imei: string; status: string }>> {
+  return page.evaluate(async () => {
+    const token = (JSON.parse(localStorage.getItem('cf.session.accessToken') ?? '{}') as { token?: string })
+      .token;
+    const response = await fetch('/v1/fitment/lookup/devices?limit=20', {
+      headers: { Authorization: `Bearer ${token ?? ''}` },
+    });
+    const body = (await response.json()) as { data: Array<{ imei: string; status: string }> };
+    return body.data;
+  });
+}
+
+/** Signs the console out by dropping its stored session (the next sign-in starts clean). */
+async function dropSession(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  await page.context().clearCookies();
+}
+
+test('a fitter fits a tracker with images; the vendor admin approves its activation from the wallet and opens the certificate', async ({
   page,
   context,
 }) => {
@@ -92,8 +114,11 @@ test('a vendor fits a tracker with images, approves its activation from the wall
   const registration = `MP09FT${stamp.slice(-4)}`;
   const customerPhone = `97${stamp}11`.slice(0, 10);
 
-  await signIn(page, RFC_ADMIN, '/fitment/add');
+  // The demo fitter works for Malwa Auto, the vendor that holds the seeded stock (demo-accounts.ts, demo-business.ts);
+  // without the user and device lists, the form's lookups are the fitment module's own.
+  await signIn(page, FITTER, '/fitment/add');
   await expect(page.getByRole('heading', { name: 'Add fitment', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Bulk Upload' })).toHaveCount(0);
 
   // Vehicle Details.
   const vehicle = page.getByRole('region', { name: 'Vehicle Details' });
@@ -115,6 +140,9 @@ test('a vendor fits a tracker with images, approves its activation from the wall
 
   // Device Details: a device of the vendor's stock that is not installed.
   const device = page.getByRole('region', { name: 'Device Details' });
+  const fittable = await fittableDevices(page);
+  expect(fittable.length, 'the fitter sees the vendor stock').toBeGreaterThan(0);
+  expect(fittable.every((d) => d.status === 'ALLOCATED' || d.status === 'NEW')).toBe(true);
   await device.getByRole('combobox', { name: /^IMEI/ }).click();
   const firstDevice = page.getByRole('option').first();
   const imei = ((await firstDevice.textContent()) ?? '').slice(0, 15);
@@ -124,8 +152,12 @@ test('a vendor fits a tracker with images, approves its activation from the wall
     .getByLabel('Device images', { exact: true })
     .setInputFiles([image('device-1.png', [40, 40, 200]), image('device-2.png', [200, 200, 40])]);
 
-  // Customer Details: a new customer's number.
+  // Customer Details: the municipal admin's number is not a customer's (and names nobody); then a new customer's.
   const customer = page.getByRole('region', { name: 'Customer Details' });
+  await customer.getByRole('textbox', { name: /^Phone number/ }).fill('9000000002');
+  await customer.getByRole('button', { name: 'Find customer' }).click();
+  await expect(customer.getByText("This is not a customer's number")).toBeVisible();
+  await expect(customer.getByRole('textbox', { name: /^First name/ })).toHaveValue('');
   await customer.getByRole('textbox', { name: /^Phone number/ }).fill(customerPhone);
   await customer.getByRole('button', { name: 'Find customer' }).click();
   await expect(
@@ -140,7 +172,7 @@ test('a vendor fits a tracker with images, approves its activation from the wall
     .setInputFiles([image('aadhaar.png', [90, 90, 90])]);
   await page.getByLabel('PAN images', { exact: true }).setInputFiles([image('pan.png', [150, 90, 30])]);
 
-  // Fitter Details: the demo fitter, found by phone and locked until Edit.
+  // Fitter Details: the fitter themself, found by phone and locked until Edit.
   const fitterSection = page.getByRole('region', { name: 'Fitter Details' });
   await fitterSection.getByRole('textbox', { name: /^Phone number/ }).fill('9000000007');
   await fitterSection.getByRole('button', { name: 'Find fitter' }).click();
@@ -168,7 +200,17 @@ test('a vendor fits a tracker with images, approves its activation from the wall
   await expect(page.getByText('Fitment created')).toBeVisible();
   await expect(page).toHaveURL(/\/fitment$/);
 
-  // The new row, pending.
+  // The fitter sees the new row, pending, without the approval.
+  await page.getByRole('searchbox', { name: 'Search' }).fill(registration);
+  const fitterRow = page.getByRole('row', { name: new RegExp(registration) });
+  await expect(fitterRow.getByText('Pending')).toBeVisible();
+  await fitterRow.getByRole('button', { name: `Actions for ${registration}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Approve activation' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // The vendor's admin approves it.
+  await dropSession(page);
+  await signIn(page, RFC_ADMIN, '/fitment');
   await page.getByRole('searchbox', { name: 'Search' }).fill(registration);
   const row = page.getByRole('row', { name: new RegExp(registration) });
   await expect(row.getByText(imei)).toBeVisible();

@@ -309,3 +309,96 @@ export const FitmentListQuerySchema = ListQuerySchema.extend({
   toDate: optionalQueryDate('To date'),
 });
 export type FitmentListQuery = z.infer<typeof FitmentListQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The form's lookups (module `fitment`, permission add-fitment OR edit-fitment-result-table, checked by the service):
+// what a fitter needs to fill the form without the `user` / `device` modules, which would list every user and device
+// of their organisation tree.
+//
+//   GET /v1/fitment/lookup/person?phone=&role=   FitmentPersonLookupQuery → FitmentPersonLookup (rate limited per user)
+//   GET /v1/fitment/lookup/devices?search=&limit= FitmentDeviceLookupQuery → FitmentDeviceOption[]
+
+/** The roles the form looks people up by: customers (LIMITED_USER) and fitters (FITTER). */
+export const FITMENT_PERSON_ROLES = ['LIMITED_USER', 'FITTER'] as const;
+export type FitmentPersonRole = (typeof FITMENT_PERSON_ROLES)[number];
+
+export const FITMENT_LOOKUP_MESSAGES = {
+  phone: 'Enter exactly 10 digits (+91 is added)',
+  role: 'The role must be LIMITED_USER or FITTER',
+  forbidden: 'You may not add or edit fitments.',
+  rateLimited: 'Too many lookups. Try again in a minute.',
+  /** The phone of a deleted user stays reserved (the save refuses it too). */
+  deletedUser: 'This phone number belongs to a deleted user.',
+} as const;
+
+/**
+ * `phone`: exactly 10 digits, "+91" optional (spaces and dashes ignored); yields the stored +91 form. Only people of
+ * the caller's organisations fill the form; another vendor's customer or fitter answers `matchesRole: false` with the
+ * save's own refusal, naming nobody.
+ */
+export const FitmentPersonLookupQuerySchema = z.object({
+  phone: z
+    .string({ error: FITMENT_LOOKUP_MESSAGES.phone })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => /^(\+91)?\d{10}$/.test(v), FITMENT_LOOKUP_MESSAGES.phone)
+    .transform((v) => (v.startsWith('+91') ? v : `+91${v}`)),
+  role: z.enum(FITMENT_PERSON_ROLES, { error: FITMENT_LOOKUP_MESSAGES.role }),
+});
+export type FitmentPersonLookupQuery = z.infer<typeof FitmentPersonLookupQuerySchema>;
+
+/** A found person of the asked role; `address` is the customer's (always null for a fitter). */
+export const FitmentLookupPersonSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string(),
+  address: z.string().nullable(),
+});
+export type FitmentLookupPerson = z.infer<typeof FitmentLookupPersonSchema>;
+
+/**
+ * Nobody (visible) has the phone → `found: false`; someone of another role → `matchesRole: false` with
+ * "This is not a customer's number" / "This is not a fitter's number" and nothing about them.
+ */
+export const FitmentPersonLookupSchema = z.union([
+  z.object({ found: z.literal(false) }),
+  z.object({ found: z.literal(true), matchesRole: z.literal(false), message: z.string() }),
+  z.object({ found: z.literal(true), matchesRole: z.literal(true), person: FitmentLookupPersonSchema }),
+]);
+export type FitmentPersonLookup = z.infer<typeof FitmentPersonLookupSchema>;
+
+export const FITMENT_DEVICE_LOOKUP_MAX = 20;
+
+/**
+ * `search`: digits of the IMEI, matched as a prefix or a suffix; `limit` 1–20, required (the picker says how many it
+ * shows; it also keeps a bare call from reaching the service's permission check, like the other lookups' required
+ * fields — see the permission matrix).
+ */
+export const FitmentDeviceLookupQuerySchema = z.object({
+  search: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,15}$/, 'Search by the digits of the IMEI')
+      .optional(),
+  ),
+  limit: z.coerce
+    .number({ error: 'Give a limit between 1 and 20' })
+    .int('The limit must be a whole number')
+    .min(1, `The limit must be between 1 and ${FITMENT_DEVICE_LOOKUP_MAX}`)
+    .max(FITMENT_DEVICE_LOOKUP_MAX, `The limit must be between 1 and ${FITMENT_DEVICE_LOOKUP_MAX}`),
+});
+export type FitmentDeviceLookupQuery = z.infer<typeof FitmentDeviceLookupQuerySchema>;
+
+/** A device that can be fitted: in the caller's organisations, NEW or ALLOCATED, live (not an expired temporary one). */
+export const FitmentDeviceOptionSchema = z.object({
+  id: z.string(),
+  imei: z.string(),
+  model: z.string().nullable(),
+  status: z.enum(['NEW', 'ALLOCATED']),
+  panicButtonCount: z.number().int(),
+});
+export type FitmentDeviceOption = z.infer<typeof FitmentDeviceOptionSchema>;
+export const FitmentDeviceOptionsSchema = z.array(FitmentDeviceOptionSchema);

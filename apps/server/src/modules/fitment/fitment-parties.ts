@@ -8,7 +8,7 @@
  * Names, e-mail, address and KYC documents given on the form update an existing person (the console locks them until
  * Edit is pressed). E-mail and phone stay unique (USER_MESSAGES).
  */
-import { FITMENT_MESSAGES, USER_MESSAGES, type KycDoc } from '@civicfleet/shared';
+import { FITMENT_LOOKUP_MESSAGES, FITMENT_MESSAGES, USER_MESSAGES, type KycDoc } from '@civicfleet/shared';
 import type { Db } from '../../db/client.ts';
 import { BadRequestError, ConflictError } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/types.ts';
@@ -23,7 +23,7 @@ export const CUSTOMER_ROLE = 'LIMITED_USER';
 export const FITTER_ROLE = 'FITTER';
 
 export const PARTY_MESSAGES = {
-  deletedUser: 'This phone number belongs to a deleted user.',
+  deletedUser: FITMENT_LOOKUP_MESSAGES.deletedUser,
   customerOutOfScope: 'This customer belongs to an organisation outside yours.',
   fitterOutOfScope: 'This fitter belongs to an organisation outside yours.',
   customerFirstName: 'First name is required for a new customer',

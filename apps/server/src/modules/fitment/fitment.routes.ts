@@ -14,6 +14,7 @@ import {
 } from '@civicfleet/shared';
 import type { ApiModule } from '../../http/types.ts';
 import { actorOf, toId } from '../organisation/scope.ts';
+import { registerFitmentLookups } from './fitment-lookup.routes.ts';
 import { createFitmentService } from './fitment.service.ts';
 
 const ok = <T>(message: string, data: T) => ({ success: true, message, data });
@@ -31,6 +32,8 @@ export const fitmentModule: ApiModule = {
     const tags = ['fitment'];
     const one = { 200: envelopeSchema(FitmentRowSchema) };
     const params = IdParamsSchema;
+
+    registerFitmentLookups(app, deps); // GET /fitment/lookup/person, /fitment/lookup/devices
 
     app.get(
       '/fitment',

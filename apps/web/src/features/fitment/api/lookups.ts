@@ -1,75 +1,78 @@
 /**
- * What the fitment form looks up through existing routes: people by phone (GET /v1/users, module `user`), devices
- * that are not installed (GET /v1/device?statusNotIn=INSTALLED, module `device`), vehicles (GET /v1/vehicle, module
- * `vehicle`), states and their RTOs (GET /v1/rto/states, GET /v1/rto?state=, any signed-in user).
+ * What the fitment form looks up: people by phone and the devices that can be fitted through the fitment module's own
+ * lookups (GET /v1/fitment/lookup/person|devices: anyone who may add or edit fitments, a FITTER included, without
+ * the `user` and `device` lists), vehicles (GET /v1/vehicle, module `vehicle`), states and their RTOs (GET
+ * /v1/rto/states, GET /v1/rto?state=, any signed-in user).
  */
 import {
-  DevicePageSchema,
+  FITMENT_DEVICE_LOOKUP_MAX,
+  FitmentDeviceOptionsSchema,
+  FitmentPersonLookupSchema,
   RtoListSchema,
   StateSchema,
-  UserPageSchema,
   VehiclePageSchema,
-  type Device,
+  type FitmentDeviceOption,
+  type FitmentLookupPerson,
+  type FitmentPersonRole,
   type State,
-  type User,
   type Vehicle,
 } from '@civicfleet/shared';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
 import type { PickerOption, PickerQuery } from '@/components/SearchPicker';
+import { fitmentKeys } from './fitments';
 
 const OPTIONS_PAGE_SIZE = 25;
 
 /** Who a phone number belongs to, for the customer (LIMITED_USER) or fitter (FITTER) lookup. */
 export type PersonLookup =
-  | { kind: 'found'; user: User }
-  /** The number belongs to a user of another role (spec 02 §5 "This is not a customer's number"). */
-  | { kind: 'other-role'; user: User }
+  | { kind: 'found'; person: FitmentLookupPerson }
+  /** The number belongs to someone else (spec 02 §5 "This is not a customer's number"); nothing about them. */
+  | { kind: 'other-role'; message: string }
   | { kind: 'not-found' };
 
-function findUsers(phone: string, role?: string): Promise<User[]> {
-  return apiRequest({
+/** GET /v1/fitment/lookup/person: `phone` is the 10 digits (the server adds +91). */
+export async function lookupPerson(phone: string, role: FitmentPersonRole): Promise<PersonLookup> {
+  const answer = await apiRequest({
     method: 'GET',
-    path: '/users',
-    query: { phone, role, pageSize: 5 },
-    schema: UserPageSchema,
-  }).then((page) => page.items);
+    path: '/fitment/lookup/person',
+    query: { phone, role },
+    schema: FitmentPersonLookupSchema,
+  });
+  if (!answer.found) return { kind: 'not-found' };
+  return answer.matchesRole
+    ? { kind: 'found', person: answer.person }
+    : { kind: 'other-role', message: answer.message };
 }
 
-/**
- * The spec's lookup (GET users by phone with the role name, first result taken); when nothing matches, the same phone
- * without the role tells "another role's number" from "a new person".
- */
-export async function lookupPerson(phone: string, role: 'LIMITED_USER' | 'FITTER'): Promise<PersonLookup> {
-  const [match] = await findUsers(phone, role);
-  if (match) return { kind: 'found', user: match };
-  const [other] = await findUsers(phone);
-  return other ? { kind: 'other-role', user: other } : { kind: 'not-found' };
-}
-
-/** Options of the IMEI picker: devices of the caller's organisations that are not INSTALLED (spec 02 §4). */
+/** Options of the IMEI picker: devices of the caller's organisations that can be fitted (NEW or ALLOCATED). */
 export interface DeviceOption extends PickerOption {
   panicButtonCount: number;
 }
 
-const toDeviceOption = (d: Device): DeviceOption => ({
+const toDeviceOption = (d: FitmentDeviceOption): DeviceOption => ({
   id: d.imei,
   label: d.model ? `${d.imei} (${d.model})` : d.imei,
   panicButtonCount: d.panicButtonCount,
 });
 
-export const freeDeviceOptionsQuery: PickerQuery = (search) => ({
-  queryKey: ['devices', 'fitment-options', search],
-  queryFn: async () => {
-    const page = await apiRequest({
-      method: 'GET',
-      path: '/device',
-      query: { statusNotIn: 'INSTALLED', search: search || undefined, pageSize: OPTIONS_PAGE_SIZE },
-      schema: DevicePageSchema,
-    });
-    return page.items.map(toDeviceOption);
-  },
-});
+/** GET /v1/fitment/lookup/devices; the search is the typed IMEI digits (start or end of the IMEI). */
+export const fittableDeviceOptionsQuery: PickerQuery = (search) => {
+  const digits = search.replace(/\D/g, '').slice(0, 15);
+  return {
+    // Under the fitments' key: a saved fitment (its device now INSTALLED) refreshes the options.
+    queryKey: [...fitmentKeys.all, 'lookup-devices', digits],
+    queryFn: async () => {
+      const list = await apiRequest({
+        method: 'GET',
+        path: '/fitment/lookup/devices',
+        query: { search: digits || undefined, limit: FITMENT_DEVICE_LOOKUP_MAX },
+        schema: FitmentDeviceOptionsSchema,
+      });
+      return list.map(toDeviceOption);
+    },
+  };
+};
 
 /** Vehicle picker label of spec 02 §2: "registrationNumber (imei or Not linked)". */
 export function vehicleOptionLabel(v: Pick<Vehicle, 'registrationNumber' | 'device'>, notLinked: string) {

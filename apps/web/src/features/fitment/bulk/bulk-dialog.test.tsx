@@ -59,6 +59,10 @@ describe('Create Multiple Activations', () => {
       .map((r) => within(r).getAllByRole('cell')[0]?.textContent);
     expect(names).toEqual([...ACTIVATION_CSV_COLUMNS]);
     await user.click(manual.getByRole('button', { name: 'Close' }));
+    // Until the manual has left (its exit transition), the dialog under it is aria-hidden.
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Bulk upload manual' })).not.toBeInTheDocument(),
+    );
 
     await user.upload(
       dialog.getByLabelText('CSV file'),

@@ -1,7 +1,7 @@
 /**
- * Device Details (spec 02 §2, §3 Device, §4, §5): the IMEI picker lists the caller's devices that are not INSTALLED
- * (a session without the device module types the IMEI instead; the server checks it either way), the panic button
- * count (the picked device's as default) and 2–3 device images.
+ * Device Details (spec 02 §2, §3 Device, §4, §5): the IMEI picker lists the caller's devices that can be fitted (NEW
+ * or ALLOCATED: never INSTALLED or DEFECTED) through GET /v1/fitment/lookup/devices, for every role that may fill the
+ * form; the panic button count (the picked device's as default) and 2–3 device images.
  */
 import Grid from '@mui/material/Grid';
 import { FITMENT_IMAGE_LIMITS } from '@civicfleet/shared';
@@ -10,7 +10,7 @@ import { useController, type Control, type UseFormSetValue } from 'react-hook-fo
 import { useTranslation } from 'react-i18next';
 import { FormImageUpload, FormTextField, useFieldError } from '@/components/form';
 import { SearchSelect, type PickerOption } from '@/components/SearchPicker';
-import { freeDeviceOptionsQuery, type DeviceOption } from '../api/lookups';
+import { fittableDeviceOptionsQuery, type DeviceOption } from '../api/lookups';
 import type { FitmentFormValues } from './fitment-form';
 
 const half = { xs: 12, sm: 6 } as const;
@@ -18,27 +18,15 @@ const half = { xs: 12, sm: 6 } as const;
 export interface DeviceSectionProps {
   control: Control<FitmentFormValues>;
   setValue: UseFormSetValue<FitmentFormValues>;
-  /** The session may list devices (module `device`). */
-  canPickDevice: boolean;
 }
 
-export function DeviceSection({ control, setValue, canPickDevice }: DeviceSectionProps) {
+export function DeviceSection({ control, setValue }: DeviceSectionProps) {
   const { t } = useTranslation('fitment');
   const limits = FITMENT_IMAGE_LIMITS.deviceImages;
   return (
     <Grid container columnSpacing={2}>
       <Grid size={half}>
-        {canPickDevice ? (
-          <ImeiPicker control={control} setValue={setValue} />
-        ) : (
-          <FormTextField
-            control={control}
-            name="device.imei"
-            label={t('fields.imei')}
-            required
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 15 } }}
-          />
-        )}
+        <ImeiPicker control={control} setValue={setValue} />
       </Grid>
       <Grid size={half}>
         <FormTextField
@@ -64,7 +52,7 @@ export function DeviceSection({ control, setValue, canPickDevice }: DeviceSectio
   );
 }
 
-function ImeiPicker({ control, setValue }: Omit<DeviceSectionProps, 'canPickDevice'>) {
+function ImeiPicker({ control, setValue }: DeviceSectionProps) {
   const { t } = useTranslation('fitment');
   const { field, fieldState } = useController({ control, name: 'device.imei' });
   const errorText = useFieldError()(fieldState.error?.message);
@@ -74,7 +62,7 @@ function ImeiPicker({ control, setValue }: Omit<DeviceSectionProps, 'canPickDevi
   );
   return (
     <SearchSelect
-      query={freeDeviceOptionsQuery}
+      query={fittableDeviceOptionsQuery}
       value={picked && picked.id === field.value ? picked : null}
       label={t('fields.imei')}
       helperText={t('form.imeiHint')}

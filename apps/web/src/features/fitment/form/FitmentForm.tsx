@@ -71,7 +71,7 @@ export function FitmentForm({ fitment }: { fitment?: FitmentRow }) {
     resolver: zodResolver(schema) as unknown as Resolver<FitmentFormValues, unknown, FitmentInput>,
     defaultValues: fitment ? toFitmentFormValues(fitment) : emptyFitmentForm(todayIsoDate()),
   });
-  const { handleSubmit, formState, setError, setValue, reset } = form;
+  const { handleSubmit, formState, setError, setValue, getValues, reset } = form;
   const control = form.control as unknown as Control<FitmentFormValues>;
 
   const onSubmit = handleSubmit(async (input) => {
@@ -105,14 +105,14 @@ export function FitmentForm({ fitment }: { fitment?: FitmentRow }) {
           <VehicleSection control={control} setValue={setValue} canPickVehicle={can('vehicle')} />
         </Section>
         <Section title={t('sections.device')}>
-          <DeviceSection control={control} setValue={setValue} canPickDevice={can('device')} />
+          <DeviceSection control={control} setValue={setValue} />
         </Section>
         <Section title={t('sections.customer')}>
           <PersonSection
             kind="customer"
             control={control}
             setValue={setValue}
-            canLookup={can('user')}
+            getValues={getValues}
             isRequired
           >
             <Grid size={half}>
@@ -154,7 +154,7 @@ export function FitmentForm({ fitment }: { fitment?: FitmentRow }) {
             kind="fitter"
             control={control}
             setValue={setValue}
-            canLookup={can('user')}
+            getValues={getValues}
             isRequired={false}
           />
         </Section>

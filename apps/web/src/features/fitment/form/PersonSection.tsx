@@ -1,8 +1,9 @@
 /**
  * Customer Details and Fitter Details (spec 02 §2, §5): a 10-digit phone with the fixed +91, a Lookup button enabled
  * only at exactly 10 digits, and the name and e-mail fields that a found person fills and locks until Edit is pressed.
- * Customers are looked up with role LIMITED_USER, fitters with FITTER; a number of another role reads "This is not a
- * customer's number" (or fitter's). Changing the phone unlocks the fields again.
+ * Customers are looked up with role LIMITED_USER, fitters with FITTER (GET /v1/fitment/lookup/person, for every role
+ * that may fill the form); a number of another role reads "This is not a customer's number" (or fitter's). A found
+ * customer's address fills an empty address field (not locked). Changing the phone unlocks the fields again.
  */
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
@@ -11,14 +12,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
-import { FITMENT_MESSAGES, PHONE_DIGITS, withoutPhonePrefix } from '@civicfleet/shared';
+import { PHONE_DIGITS, withoutPhonePrefix, type FitmentPersonRole } from '@civicfleet/shared';
 import { useState, type ReactNode } from 'react';
-import { useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
+import { useWatch, type Control, type UseFormGetValues, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
 import { FormTextField } from '@/components/form';
 import { lookupPerson } from '../api/lookups';
 import type { FitmentFormValues } from './fitment-form';
+import { useFitmentMessages } from './form-messages';
 import { PhoneField } from './PhoneField';
 
 export type PersonKind = 'customer' | 'fitter';
@@ -30,19 +32,14 @@ type LookupState =
   | { status: 'new' }
   | { status: 'error'; message: string };
 
-const ROLE_OF: Record<PersonKind, 'LIMITED_USER' | 'FITTER'> = { customer: 'LIMITED_USER', fitter: 'FITTER' };
-const OTHER_ROLE_MESSAGE: Record<PersonKind, string> = {
-  customer: FITMENT_MESSAGES.notCustomer,
-  fitter: FITMENT_MESSAGES.notFitter,
-};
+const ROLE_OF: Record<PersonKind, FitmentPersonRole> = { customer: 'LIMITED_USER', fitter: 'FITTER' };
 const isFullPhone = (value: string) => new RegExp(`^\\d{${PHONE_DIGITS}}$`).test(value);
 
 export interface PersonSectionProps {
   kind: PersonKind;
   control: Control<FitmentFormValues>;
   setValue: UseFormSetValue<FitmentFormValues>;
-  /** The session may search users (module `user`); without it the details are typed by hand. */
-  canLookup: boolean;
+  getValues: UseFormGetValues<FitmentFormValues>;
   /** Marks the phone, names and e-mail as required (the customer's; the fitter is optional). */
   isRequired: boolean;
   /** Extra fields under the contact fields (the customer's address and KYC images). */
@@ -53,11 +50,12 @@ export function PersonSection({
   kind,
   control,
   setValue,
-  canLookup,
+  getValues,
   isRequired,
   children,
 }: PersonSectionProps) {
   const { t } = useTranslation('fitment');
+  const messages = useFitmentMessages();
   const [lookup, setLookup] = useState<LookupState>({ status: 'idle' });
   const [isLocked, setIsLocked] = useState(false);
   const phone = useWatch({ control, name: `${kind}.phone` });
@@ -68,17 +66,19 @@ export function PersonSection({
     try {
       const found = await lookupPerson(phone, ROLE_OF[kind]);
       if (found.kind === 'found') {
-        const { user } = found;
+        const { person } = found;
         const options = { shouldValidate: true, shouldDirty: true } as const;
-        setValue(`${kind}.firstName`, user.firstName, options);
-        setValue(`${kind}.lastName`, user.lastName, options);
-        setValue(`${kind}.email`, user.email ?? '', options);
-        setValue(`${kind}.phone`, withoutPhonePrefix(user.phone ?? phone), options);
+        setValue(`${kind}.firstName`, person.firstName, options);
+        setValue(`${kind}.lastName`, person.lastName, options);
+        setValue(`${kind}.email`, person.email ?? '', options);
+        setValue(`${kind}.phone`, withoutPhonePrefix(person.phone), options);
+        if (kind === 'customer' && person.address && !getValues('customer.address').trim())
+          setValue('customer.address', person.address, options);
         setIsLocked(true);
         setLookup({ status: 'found' });
       } else if (found.kind === 'other-role') {
         setIsLocked(false);
-        setLookup({ status: 'error', message: OTHER_ROLE_MESSAGE[kind] });
+        setLookup({ status: 'error', message: found.message });
       } else {
         setIsLocked(false);
         setLookup({ status: 'new' });
@@ -97,7 +97,7 @@ export function PersonSection({
     ) : lookup.status === 'new' ? (
       <Alert severity="info">{t(`lookup.new.${kind}`)}</Alert>
     ) : lookup.status === 'error' ? (
-      <Alert severity="error">{translateLookupError(lookup.message, t)}</Alert>
+      <Alert severity="error">{messages(lookup.message)}</Alert>
     ) : null;
 
   return (
@@ -115,22 +115,20 @@ export function PersonSection({
         />
       </Grid>
       <Grid size={half} sx={{ display: 'flex', alignItems: 'center', gap: 1, pt: { sm: 1 } }}>
-        {canLookup && (
-          <Button
-            variant="outlined"
-            onClick={() => void runLookup()}
-            disabled={!isFullPhone(phone) || lookup.status === 'busy'}
-            startIcon={
-              lookup.status === 'busy' ? (
-                <CircularProgress size={16} color="inherit" />
-              ) : (
-                <PersonSearchOutlined />
-              )
-            }
-          >
-            {t(`lookup.button.${kind}`)}
-          </Button>
-        )}
+        <Button
+          variant="outlined"
+          onClick={() => void runLookup()}
+          disabled={!isFullPhone(phone) || lookup.status === 'busy'}
+          startIcon={
+            lookup.status === 'busy' ? (
+              <CircularProgress size={16} color="inherit" />
+            ) : (
+              <PersonSearchOutlined />
+            )
+          }
+        >
+          {t(`lookup.button.${kind}`)}
+        </Button>
         {isLocked && (
           <Button startIcon={<EditOutlined />} onClick={() => setIsLocked(false)}>
             {t('lookup.edit')}
@@ -173,11 +171,4 @@ export function PersonSection({
       {children}
     </Grid>
   );
-}
-
-/** The spec's lookup texts are English on the wire; show them in the console's language. */
-function translateLookupError(message: string, t: (key: string) => string): string {
-  if (message === FITMENT_MESSAGES.notCustomer) return t('lookup.notCustomer');
-  if (message === FITMENT_MESSAGES.notFitter) return t('lookup.notFitter');
-  return message;
 }

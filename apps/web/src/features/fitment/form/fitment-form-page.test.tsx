@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fail, ok, stubFetch, type RecordedCall } from '@/api/testing/fetch-stub';
 import { renderApp } from '@/test/render-app';
-import { fitmentRow, fitter, freeDevice, page, person, plans, rfcAdmin } from '../testing/fixtures';
+import { fitmentRow, fitter, freeDevice, lookup, page, plans, rfcAdmin } from '../testing/fixtures';
 
 const png = (name: string) =>
   new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
@@ -37,23 +37,30 @@ const states = ok([
   { code: 'RJ', name: 'Rajasthan', kind: 'STATE' },
 ]);
 const rtos = ok({ MP: { no: { '09': 'Indore', '04': 'Bhopal' } } });
-const kavita = person({
-  id: '6',
+const kavita = {
   firstName: 'Kavita',
   lastName: 'Rathore',
   email: 'kavita@example.in',
   phone: '+919876543210',
-  role: { id: '9', name: 'LIMITED_USER' },
-});
-const adminUser = person({ firstName: 'Rakesh', phone: '+919000000002', role: { id: '2', name: 'ADMIN' } });
+};
 
-/** GET /users by the query: a customer for 9876543210, an ADMIN's number 9000000002, nobody otherwise. */
-const users = (call: RecordedCall) => {
+/**
+ * GET /fitment/lookup/person by the query: a customer for 9876543210 (with an address for 9876500000), an ADMIN's
+ * number 9000000002, nobody otherwise.
+ */
+const people = (call: RecordedCall) => {
   const phone = call.query.get('phone');
   const role = call.query.get('role');
-  if (phone === '9876543210' && role !== 'FITTER') return page([kavita]);
-  if (phone === '9000000002' && role === null) return page([adminUser]);
-  return page([]);
+  if (phone === '9876543210' && role === 'LIMITED_USER') return ok(lookup.found(kavita));
+  if (phone === '9876500000' && role === 'LIMITED_USER')
+    return ok(lookup.found({ ...kavita, phone: '+919876500000', address: '7 Palasia, Indore' }));
+  if (phone === '9000000002')
+    return ok(
+      lookup.otherRole(
+        role === 'FITTER' ? "This is not a fitter's number" : "This is not a customer's number",
+      ),
+    );
+  return ok(lookup.notFound);
 };
 
 /** A stored image as GET /v1/file/… answers it. */
@@ -78,8 +85,8 @@ describe('fitment form', () => {
       'GET /rto/states': states,
       'GET /rto': rtos,
       'GET /activation-plans': ok(plans),
-      'GET /device': page([freeDevice]),
-      'GET /users': users,
+      'GET /fitment/lookup/devices': ok([freeDevice]),
+      'GET /fitment/lookup/person': people,
       'POST /fitment': ok(fitmentRow, 'Fitment created'),
       'GET /fitment': page([fitmentRow]),
     });
@@ -116,11 +123,13 @@ describe('fitment form', () => {
     expect(network.callsTo('GET /rto')[0]?.query.get('state')).toBe('MP');
     await user.upload(screen.getByLabelText('RC images', { selector: 'input' }), png('rc-front.png'));
 
-    // Device Details: devices that are not installed.
+    // Device Details: the devices that can be fitted, searched by IMEI digits.
     const device = within(section('Device Details'));
     await user.type(device.getByRole('combobox', { name: /^IMEI/ }), '441039');
     await user.click(await screen.findByRole('option', { name: '356307042441039 (AIS140)' }));
-    expect(network.callsTo('GET /device').at(-1)?.query.get('statusNotIn')).toBe('INSTALLED');
+    const deviceCalls = network.callsTo('GET /fitment/lookup/devices');
+    expect(deviceCalls.length).toBeGreaterThan(0);
+    expect(deviceCalls.every((c) => c.query.get('limit') === '20')).toBe(true);
     expect(device.getByRole('spinbutton', { name: /Panic buttons/ })).toHaveValue(2);
     await user.upload(screen.getByLabelText('Device images', { selector: 'input' }), [
       png('d1.png'),
@@ -137,7 +146,7 @@ describe('fitment form', () => {
     expect(find).toBeEnabled();
     await user.click(find);
     expect(await customer.findByText('Customer found: name and e-mail filled in.')).toBeInTheDocument();
-    expect(network.callsTo('GET /users')[0]?.query.get('role')).toBe('LIMITED_USER');
+    expect(network.callsTo('GET /fitment/lookup/person')[0]?.query.get('role')).toBe('LIMITED_USER');
     const firstName = customer.getByRole('textbox', { name: /^First name/ });
     expect(firstName).toHaveValue('Kavita');
     expect(firstName).toBeDisabled();
@@ -155,7 +164,7 @@ describe('fitment form', () => {
     expect(
       await fitterSection.findByText('No fitter with this number: a new fitter will be created.'),
     ).toBeInTheDocument();
-    expect(network.callsTo('GET /users').some((c) => c.query.get('role') === 'FITTER')).toBe(true);
+    expect(network.callsTo('GET /fitment/lookup/person').at(-1)?.query.get('role')).toBe('FITTER');
     await user.type(fitterSection.getByRole('textbox', { name: /^First name/ }), 'Suresh');
 
     // One RC image is not enough (spec 02 §5: exactly 2).
@@ -211,7 +220,7 @@ describe('fitment form', () => {
     stubFetch({
       'GET /rto/states': states,
       'GET /activation-plans': ok(plans),
-      'GET /users': [(call) => users(call), (call) => users(call), fail(500)],
+      'GET /fitment/lookup/person': [people, fail(500)],
     });
     renderApp('/fitment/add', rfcAdmin);
     const customer = within(await screen.findByRole('region', { name: 'Customer Details' }));
@@ -262,12 +271,40 @@ describe('fitment form', () => {
     expect(await screen.findByRole('heading', { name: 'Fitments', level: 1 })).toBeInTheDocument();
   }, 60_000);
 
-  it('lets a session without the user and device lists type the IMEI and details by hand', async () => {
-    stubFetch({ 'GET /rto/states': states, 'GET /activation-plans': ok(plans) });
+  it('gives a FITTER the same lookups: IMEI picker and Find buttons, without the user or device lists', async () => {
+    const user = userEvent.setup();
+    const network = stubFetch({
+      'GET /rto/states': states,
+      'GET /activation-plans': ok(plans),
+      'GET /fitment/lookup/devices': ok([freeDevice]),
+      'GET /fitment/lookup/person': people,
+    });
     renderApp('/fitment/add', fitter);
-    expect(await screen.findByRole('textbox', { name: /^IMEI/ })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Find customer' })).not.toBeInTheDocument();
+    const device = within(await screen.findByRole('region', { name: 'Device Details' }));
     expect(screen.queryByRole('button', { name: 'Bulk Upload' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /existing vehicle/ })).not.toBeInTheDocument();
-  }, 30_000);
+
+    await user.click(device.getByRole('combobox', { name: /^IMEI/ }));
+    await user.click(await screen.findByRole('option', { name: '356307042441039 (AIS140)' }));
+    expect(device.getByRole('spinbutton', { name: /Panic buttons/ })).toHaveValue(2);
+
+    // A returning customer: name and e-mail locked, the empty address filled (and left editable).
+    const customer = within(section('Customer Details'));
+    await user.type(customer.getByRole('textbox', { name: /^Phone number/ }), '9876500000');
+    await user.click(customer.getByRole('button', { name: 'Find customer' }));
+    expect(await customer.findByText('Customer found: name and e-mail filled in.')).toBeInTheDocument();
+    expect(customer.getByRole('textbox', { name: /^First name/ })).toBeDisabled();
+    expect(customer.getByRole('textbox', { name: /^Address/ })).toHaveValue('7 Palasia, Indore');
+    expect(customer.getByRole('textbox', { name: /^Address/ })).toBeEnabled();
+
+    // Someone else's number as the fitter: the message, nothing filled.
+    const fitterSection = within(section('Fitter Details'));
+    await user.type(fitterSection.getByRole('textbox', { name: /^Phone number/ }), '9000000002');
+    await user.click(fitterSection.getByRole('button', { name: 'Find fitter' }));
+    expect(await fitterSection.findByText("This is not a fitter's number")).toBeInTheDocument();
+    expect(fitterSection.getByRole('textbox', { name: /^First name/ })).toHaveValue('');
+
+    expect(network.callsTo('GET /users')).toHaveLength(0);
+    expect(network.callsTo('GET /device')).toHaveLength(0);
+  }, 60_000);
 });

@@ -2,7 +2,7 @@
  * Contract and server messages of the fitment form (English on the wire) → `fitment` i18n keys. A message not listed
  * here is shown as sent. The date and image fields translate their own problem codes (components/form).
  */
-import { FITMENT_MESSAGES } from '@civicfleet/shared';
+import { FITMENT_LOOKUP_MESSAGES, FITMENT_MESSAGES } from '@civicfleet/shared';
 import { useTranslation } from 'react-i18next';
 
 export const MESSAGE_KEYS: Readonly<Record<string, string>> = {
@@ -28,6 +28,8 @@ export const MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'Activation duration is required': 'validation.duration',
   [FITMENT_MESSAGES.notCustomer]: 'lookup.notCustomer',
   [FITMENT_MESSAGES.notFitter]: 'lookup.notFitter',
+  [FITMENT_LOOKUP_MESSAGES.rateLimited]: 'lookup.rateLimited',
+  [FITMENT_LOOKUP_MESSAGES.deletedUser]: 'lookup.deletedUser',
   [FITMENT_MESSAGES.deviceNotFound]: 'validation.deviceNotFound',
   [FITMENT_MESSAGES.deviceDefected]: 'validation.deviceDefected',
   [FITMENT_MESSAGES.deviceInstalled]: 'validation.deviceInstalled',

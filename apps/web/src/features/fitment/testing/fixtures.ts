@@ -1,5 +1,11 @@
-/** Sample data of the fitment page tests (shapes of the fitment, activation, user and device contracts). */
-import type { ActivationPlan, Device, FitmentRow, User } from '@civicfleet/shared';
+/** Sample data of the fitment page tests (shapes of the fitment and activation contracts, lookups included). */
+import type {
+  ActivationPlan,
+  FitmentDeviceOption,
+  FitmentLookupPerson,
+  FitmentPersonLookup,
+  FitmentRow,
+} from '@civicfleet/shared';
 import { ok } from '@/api/testing/fetch-stub';
 
 export const page = <T>(items: T[]) => ok({ items, total: items.length, page: 1, pageSize: 10 });
@@ -74,40 +80,29 @@ export const approvedRow: FitmentRow = {
   fitter: null,
 };
 
-export const person = (over: Partial<User> & Pick<User, 'firstName' | 'role'>): User => ({
-  id: '21',
-  lastName: '',
-  avatar: null,
-  email: null,
-  phone: null,
-  isEnabled: true,
-  organisation: { id: '3', tradeName: 'Malwa Auto', brandName: null },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  ...over,
-});
-
-export const freeDevice: Device = {
-  id: '50',
-  imei: '356307042441039',
-  iccid: null,
-  sim1: null,
-  sim2: null,
-  eSimProvider: null,
-  status: 'ALLOCATED',
-  model: 'AIS140',
-  organisation: { id: '3', tradeName: 'Malwa Auto', brandName: null },
-  panicButtonCount: 2,
-  firmware: null,
-  protocol: null,
-  strictChecksum: false,
-  lastSeenAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  targetFirmware: null,
-  expiresAt: null,
-  vehicle: null,
+/** GET /v1/fitment/lookup/person answers. */
+export const lookup = {
+  found: (person: Partial<FitmentLookupPerson> & Pick<FitmentLookupPerson, 'firstName' | 'phone'>) =>
+    ({
+      found: true,
+      matchesRole: true,
+      person: { id: '21', lastName: '', email: null, address: null, ...person },
+    }) satisfies FitmentPersonLookup,
+  otherRole: (message: string) =>
+    ({ found: true, matchesRole: false, message }) satisfies FitmentPersonLookup,
+  notFound: { found: false } satisfies FitmentPersonLookup,
 };
 
-/** Everything an RFC_ADMIN holds on this screen, plus the user and device lists the lookups use. */
+/** A GET /v1/fitment/lookup/devices option. */
+export const freeDevice: FitmentDeviceOption = {
+  id: '50',
+  imei: '356307042441039',
+  model: 'AIS140',
+  status: 'ALLOCATED',
+  panicButtonCount: 2,
+};
+
+/** Everything an RFC_ADMIN holds on this screen (the form's lookups need only add or edit). */
 export const RFC_ADMIN_PERMISSIONS = [
   'fitment',
   'fitment:add-fitment',
