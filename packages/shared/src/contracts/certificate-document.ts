@@ -256,7 +256,12 @@ export function certificateSections(
 /** The details table of the warranty pages. */
 export function certificateWarrantySection(data: CertificateData): CertificateSection {
   const L = CERTIFICATE_LABELS;
-  const device = [data.device.make, data.device.model].filter(Boolean).join(' ');
+  const { make, model } = data.device;
+  // Model names often start with the make ("Concox GT06E"): print the make once.
+  const device =
+    make && model?.toLowerCase().startsWith(make.toLowerCase())
+      ? model
+      : [make, model].filter(Boolean).join(' ');
   return {
     title: L.sections.warranty,
     pairs: [

@@ -134,14 +134,14 @@ export const CertificateVendorSchema = z.object({
 
 export const CertificateDeviceSchema = z.object({
   imei: z.string(),
-  /** Manufacturer's unit id: not recorded yet (always null until devices carry one). */
+  /** AIS-140 UID printed on the unit (`devices.uid`); null when not recorded. */
   UID: text,
   model: text,
   /** The device model's manufacturer. */
   make: text,
   sim1: text,
   sim2: text,
-  /** Type approval certificate number of the model: not recorded yet (null). */
+  /** Type approval certificate number of the device's model (`device_models.tac_number`, matched by name). */
   TAC: text,
   iccid: text,
   panicButtonCount: z.number().int(),

@@ -15,6 +15,8 @@ export const DeviceModelSchema = z.object({
   firmwareVersions: z.array(z.string()),
   /** Default panic button count of a device of this model (fitment form, certificate). */
   panicButtonCount: z.number().int(),
+  /** AIS-140 Type Approval Certificate number (ARAI/ICAT) of the model, printed on fitment certificates. */
+  tacNumber: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -42,5 +44,13 @@ export const DeviceModelInputSchema = z.object({
     .min(0, 'The panic button count must be a whole number from 0 to 4')
     .max(4, 'The panic button count must be a whole number from 0 to 4')
     .default(1),
+  /** Optional; blank → null. */
+  tacNumber: z
+    .string()
+    .trim()
+    .max(60, 'The TAC number must be at most 60 characters')
+    .regex(/^[\w ./-]*$/, 'The TAC number may hold letters, digits, spaces, dot, dash, slash and underscore')
+    .nullish()
+    .transform((v) => (v === '' || v === undefined || v === null ? null : v)),
 });
 export type DeviceModelInput = z.infer<typeof DeviceModelInputSchema>;

@@ -14,6 +14,8 @@ export type DeviceProtocol = (typeof DEVICE_PROTOCOLS)[number];
 export const DeviceSchema = z.object({
   id: z.string(),
   imei: z.string(),
+  /** AIS-140 UID: the serial/ID printed on the unit (fitment certificate); null when not recorded. */
+  uid: z.string().nullable(),
   iccid: z.string().nullable(),
   sim1: z.string().nullable(),
   sim2: z.string().nullable(),
@@ -106,9 +108,20 @@ const optionalText = (max: number, pattern?: RegExp, message?: string) => {
     .transform((v) => (v === '' || v === undefined ? null : v));
 };
 
+/** Letters, digits, dash and slash, up to 40 characters (AIS-140 UIDs such as "NT/AIS140/0001"); blank = none. */
+export const DEVICE_UID_PATTERN = /^[A-Za-z0-9/-]{0,40}$/;
+export const DEVICE_UID_MESSAGE = 'The UID must be 1 to 40 letters, digits, - or /';
+
 /** POST /device, PUT /device/:id (status changes go through PUT /device/status/:id). */
 export const DeviceInputSchema = z.object({
   imei: ImeiSchema,
+  /** AIS-140 UID printed on the unit; unique among devices when given (409 otherwise). */
+  uid: z
+    .string()
+    .trim()
+    .regex(DEVICE_UID_PATTERN, DEVICE_UID_MESSAGE)
+    .nullish()
+    .transform((v) => (v === '' || v === undefined || v === null ? null : v)),
   iccid: optionalText(22, /^\d{18,22}$/, 'The ICCID must be 18 to 22 digits'),
   sim1: optionalText(15, /^\d{10,15}$/, 'The SIM number must be 10 to 15 digits'),
   sim2: optionalText(15, /^\d{10,15}$/, 'The SIM number must be 10 to 15 digits'),
@@ -143,8 +156,8 @@ export const DeviceBulkCreateSchema = z
 export type DeviceBulkCreate = z.infer<typeof DeviceBulkCreateSchema>;
 
 export const DEVICE_CSV_SAMPLE =
-  'imei,iccid,sim1,sim2,eSimProvider,model,firmware,protocol,panicButtonCount\n' +
-  '862000000000007,8991000000000000001,9876543210,,TAISYS,AIS140-X1,1.0.3,ais140,1\n';
+  'imei,uid,iccid,sim1,sim2,eSimProvider,model,firmware,protocol,panicButtonCount\n' +
+  '862000000000007,NT-862000000000007,8991000000000000001,9876543210,,TAISYS,AIS140-X1,1.0.3,ais140,1\n';
 
 /** Per-row outcome of a bulk operation (row is 1-based; for CSV it counts data rows after the header). */
 export const BulkRowResultSchema = z.object({

@@ -17,6 +17,8 @@ export const deviceModels = pgTable(
     protocol: text('protocol').notNull(),
     firmwareVersions: jsonb('firmware_versions').$type<string[]>().notNull().default([]),
     panicButtonCount: integer('panic_button_count').notNull().default(1),
+    /** AIS-140 Type Approval Certificate number (issued by ARAI/ICAT for the model), printed on fitment certificates. */
+    tacNumber: text('tac_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

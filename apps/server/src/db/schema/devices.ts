@@ -26,6 +26,11 @@ export const devices = pgTable(
   {
     id: id(),
     imei: text('imei').notNull(),
+    /**
+     * AIS-140 UID: the unique serial/ID printed on the unit (distinct from the IMEI), shown on the fitment certificate.
+     * Optional; unique among non-deleted devices when set.
+     */
+    uid: text('uid'),
     iccid: text('iccid'),
     sim1: text('sim1'),
     sim2: text('sim2'),
@@ -58,6 +63,9 @@ export const devices = pgTable(
   },
   (t) => [
     uniqueIndex('devices_imei_uq').on(t.imei),
+    uniqueIndex('devices_uid_uq')
+      .on(t.uid)
+      .where(sql`${t.uid} is not null and not ${t.deleted}`),
     index('devices_organisation_idx').on(t.organisationId),
     // Global search (modules/search): prefix and suffix LIKE on both engines (byte order, whatever the collation).
     index('devices_imei_search_idx').on(sql`(${t.imei} collate "C")`),

@@ -3,8 +3,17 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmptyDatabase, type TestDatabase } from '../../../test/helpers.ts';
 import { DEMO_ORGS, orgId } from '../../modules/fitment/fitment-testing.ts';
-import { devices, fitments, users, vehicles, walletTransactions, wallets } from '../schema/index.ts';
+import {
+  deviceModels,
+  devices,
+  fitments,
+  users,
+  vehicles,
+  walletTransactions,
+  wallets,
+} from '../schema/index.ts';
 import { BHOPAL_VENDOR_ADMIN, DEMO_STOCK_SIZE, demoStockImei, withLuhn } from './demo-business.ts';
+import { demoDeviceUid } from './demo-device-models.ts';
 import { prepareDatabase } from './index.ts';
 
 describe('demo business seed', () => {
@@ -35,6 +44,13 @@ describe('demo business seed', () => {
         .every((d) => d.allocatedFromOrganisationId === manufacturer),
     ).toBe(true);
     expect(demoStockImei(0)).toMatch(/^\d{15}$/);
+    // Every tracker (stock and fleet) carries a UID and its model a TAC number: the certificate prints both.
+    expect(stock.every((d) => d.uid === demoDeviceUid(d.imei))).toBe(true);
+    const models = await t.db.select().from(deviceModels);
+    const tacOf = new Map(models.map((m) => [m.name, m.tacNumber]));
+    const all = await t.db.select({ uid: devices.uid, model: devices.model }).from(devices);
+    expect(all.every((d) => d.uid !== null && d.model !== null && tacOf.get(d.model))).toBe(true);
+    expect(new Set(all.map((d) => d.uid)).size).toBe(all.length);
     expect(withLuhn('49015420323751')).toBe('490154203237518');
   });
 

@@ -21,6 +21,7 @@ import { firstUserWithRole, insertWallet } from '../../modules/wallet/wallet.rep
 import type { Db } from '../client.ts';
 import { devices, roles, users, vehicleDeviceLinks, vehicles } from '../schema/index.ts';
 import { DEMO_ACCOUNTS, type DemoOrgKey } from './demo-accounts.ts';
+import { DEMO_DEVICE_MODELS, demoDeviceUid } from './demo-device-models.ts';
 import { demoFleetVehicles } from './demo-fleet.ts';
 
 export const DEMO_STOCK_SIZE = 30;
@@ -33,7 +34,7 @@ export const BHOPAL_VENDOR_ADMIN = {
   firstName: 'Sanjay',
   lastName: 'Dubey',
 };
-const STOCK_MODEL = 'iStartek VT140 (AIS-140)';
+const STOCK_MODEL = DEMO_DEVICE_MODELS.ais140.name;
 
 /** 15-digit IMEI with its Luhn check digit, from a 14-digit body. */
 export function withLuhn(body14: string): string {
@@ -70,6 +71,7 @@ async function seedStock(db: Db, org: (key: DemoOrgKey) => bigint): Promise<void
     const holder = index < 10 ? null : index < 25 ? org('vendor') : org('bhopalVendor');
     await createDevice(db, {
       imei,
+      uid: demoDeviceUid(imei),
       iccid: `89910${imei}`,
       model: STOCK_MODEL,
       panicButtonCount: 1,

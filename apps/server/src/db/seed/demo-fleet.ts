@@ -13,15 +13,10 @@ import {
   type VehicleKind,
 } from '@civicfleet/simulator';
 import type { Db } from '../client.ts';
-import {
-  adminDivisions,
-  devices,
-  vehicleDeviceLinks,
-  vehicles,
-  type DeviceProtocol,
-} from '../schema/index.ts';
+import { adminDivisions, devices, vehicleDeviceLinks, vehicles } from '../schema/index.ts';
 import { createDevice } from '../../modules/device/device.repository.ts';
 import { createVehicle, linkDevice } from '../../modules/vehicle/vehicle.repository.ts';
+import { DEMO_DEVICE_MODELS, demoDeviceUid } from './demo-device-models.ts';
 
 export const DEMO_FLEET_SIZE = 50;
 /** Same seed on both sides: registration (here) and simulation (demo-simulator.ts). */
@@ -33,12 +28,6 @@ const KIND: Record<VehicleKind, { kind: string; type: string; make: string; mode
   d2d: { kind: 'MINI_VAN', type: 'door-to-door', make: 'Tata Motors', model: 'Ace Gold auto-tipper' },
   tipper: { kind: 'TRUCK', type: 'tipper', make: 'Tata Motors', model: 'LPK 1212 tipper' },
   compactor: { kind: 'TRUCK', type: 'compactor', make: 'Ashok Leyland', model: 'Ecomet 1215 compactor' },
-};
-
-const MODEL: Record<DeviceProtocol, string> = {
-  ais140: 'iStartek VT140 (AIS-140)',
-  gt06: 'Concox GT06E',
-  teltonika: 'Teltonika FMB920',
 };
 
 export const demoFleetVehicles = (): DemoVehicle[] => demoFleet(DEMO_FLEET_SIZE, DEMO_FLEET_SEED);
@@ -120,11 +109,12 @@ export async function seedDemoFleet(
     const profile = KIND[spec.kind];
     const deviceId = await createDevice(db, {
       imei: spec.imei,
+      uid: demoDeviceUid(spec.imei),
       iccid: demoIccid(spec.imei),
       protocol: spec.protocol,
       organisationId: args.organisationId,
       status: 'INSTALLED',
-      model: MODEL[spec.protocol],
+      model: DEMO_DEVICE_MODELS[spec.protocol].name,
     });
     const vehicleId = await createVehicle(db, {
       organisationId: args.organisationId,

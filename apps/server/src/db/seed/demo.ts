@@ -1,8 +1,9 @@
 /**
  * Demo data for an empty database (DEMO on): the organisation tree, Indore's zones/circles/wards (wards with
  * boundaries: indore-ward-geometry.ts), its geofences (indore-geofences.ts: dump yard, transfer stations, depots,
- * collection points), one sign-in per role (demo-accounts.ts) and the demo fleet (demo-fleet.ts: 50 Indore vehicles
- * with trackers, unless `fleet: false`). Runs in one transaction and only when there are no organisations yet.
+ * collection points), one sign-in per role (demo-accounts.ts), the tracker catalogue with TAC numbers
+ * (demo-device-models.ts) and the demo fleet (demo-fleet.ts: 50 Indore vehicles with trackers, unless `fleet: false`).
+ * Runs in one transaction and only when there are no organisations yet.
  */
 import { count, eq } from 'drizzle-orm';
 import type { OrganisationKind } from '@civicfleet/shared';
@@ -16,6 +17,7 @@ import {
   type OrganisationAddress,
 } from '../schema/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoOrgKey } from './demo-accounts.ts';
+import { seedDemoDeviceModels } from './demo-device-models.ts';
 import { seedDemoFleet } from './demo-fleet.ts';
 import { seedDemoBusiness } from './demo-business.ts';
 import { seedDemoSimOrders } from './demo-sim-orders.ts';
@@ -168,6 +170,8 @@ export async function seedDemo(db: Db, options: { fleet?: boolean } = {}): Promi
       if (!row) throw new Error('organisation insert returned no row');
       orgIds.set(org.key, row.id);
     }
+    const manufacturerId = orgIds.get('manufacturer');
+    if (manufacturerId !== undefined) await seedDemoDeviceModels(tx, manufacturerId);
     const indoreId = orgIds.get('indore');
     if (indoreId !== undefined) {
       await insertDivisions(tx, indoreId, INDORE_DIVISIONS, 0, null, indoreWardGeometry());

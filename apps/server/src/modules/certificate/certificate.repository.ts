@@ -31,6 +31,12 @@ const deviceMake = sql<string | null>`(
    where lower(${deviceModels.name}) = lower(${devices.model})
    limit 1)`;
 
+/** The device model's AIS-140 type approval certificate number (same name match as deviceMake). */
+const deviceTac = sql<string | null>`(
+  select ${deviceModels.tacNumber} from ${deviceModels}
+   where lower(${deviceModels.name}) = lower(${devices.model})
+   limit 1)`;
+
 const columns = {
   fitment: {
     id: fitments.id,
@@ -58,6 +64,7 @@ const columns = {
   rtoName,
   device: {
     imei: devices.imei,
+    uid: devices.uid,
     iccid: devices.iccid,
     sim1: devices.sim1,
     sim2: devices.sim2,
@@ -66,6 +73,7 @@ const columns = {
     lastSeenAt: devices.lastSeenAt,
   },
   deviceMake,
+  deviceTac,
   lastPacketAt: deviceLatest.lastPacketAt,
   owner: {
     firstName: customer.firstName,

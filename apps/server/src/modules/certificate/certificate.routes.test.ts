@@ -7,7 +7,7 @@ import {
   QuickCertificateSchema,
   type CertificateData,
 } from '@civicfleet/shared';
-import { fitments } from '../../db/schema/index.ts';
+import { deviceModels, devices, fitments } from '../../db/schema/index.ts';
 import { useTestApp } from '../../../test/helpers.ts';
 import { CERTIFICATE_READS_PER_MINUTE } from './certificate.routes.ts';
 import { makePng, seedCertificate, type SeededCertificate } from './certificate.testing.ts';
@@ -56,7 +56,14 @@ describe('/v1/certificate', () => {
         address: { addressLine1: 'Siyaganj', pincode: '452001', city: 'Indore', state: 'Madhya Pradesh' },
         logoUrl: `/v1/certificate/${c.imei}/image/logo/1`,
       },
-      device: { imei: c.imei, make: 'Narmada Telematics', model: 'AIS140 VLTD CF-1', panicButtonCount: 2 },
+      device: {
+        imei: c.imei,
+        UID: 'NT-CF-000001',
+        TAC: 'CC/AIS140/2025/0001',
+        make: 'Narmada Telematics',
+        model: 'AIS140 VLTD CF-1',
+        panicButtonCount: 2,
+      },
       fitter: 'Mohan Lal',
       status: { status: 'active', active: true, lastSeenAt: '2026-11-20T06:30:15.000Z' },
       warranty: {
@@ -91,6 +98,13 @@ describe('/v1/certificate', () => {
     await t.db.update(fitments).set({ deleted: true }).where(eq(fitments.id, gone.fitmentId));
     expect((await anonymous(`/v1/certificate/${gone.imei}`)).statusCode).toBe(404);
     expect((await anonymous(`/v1/certificate/${gone.imei}/pdf`)).statusCode).toBe(404);
+  });
+
+  it('shows UID and TAC as missing when the device or its model does not record them', async () => {
+    const bare = await seedCertificate(t.db, t.env, { n: 7, withImages: false });
+    await t.db.update(devices).set({ uid: null }).where(eq(devices.imei, bare.imei));
+    await t.db.update(deviceModels).set({ tacNumber: null }).where(eq(deviceModels.name, 'AIS140 VLTD CF-7'));
+    expect((await certificate(bare.imei)).device).toMatchObject({ UID: null, TAC: null });
   });
 
   it('reports expired and not yet approved activations as not active', async () => {
@@ -199,6 +213,8 @@ describe('/v1/certificate', () => {
       expect(text).toContain('Warranty Exclusions');
       expect(text).toContain('Kolkata');
       expect(text).toContain('+91XXXXXX0001');
+      expect(text).toContain('NT-CF-000001');
+      expect(text).toContain('CC/AIS140/2025/0001');
       expect(text).not.toContain('KYC');
       expect(text).not.toContain('Sneh Nagar');
       expect(text).not.toContain(c.customerEmail);

@@ -112,13 +112,20 @@ export async function seedCertificate(
   const modelName = `AIS140 VLTD CF-${n}`;
   await db
     .insert(deviceModels)
-    .values({ name: modelName, manufacturer: 'Narmada Telematics', protocol: 'ais140', panicButtonCount: 2 })
+    .values({
+      name: modelName,
+      manufacturer: 'Narmada Telematics',
+      protocol: 'ais140',
+      panicButtonCount: 2,
+      tacNumber: `CC/AIS140/2025/${String(n).padStart(4, '0')}`,
+    })
     .onConflictDoNothing();
   const imei = `8691230000000${String(n).padStart(2, '0')}`;
   const [device] = await db
     .insert(devices)
     .values({
       imei,
+      uid: `NT-CF-${String(n).padStart(6, '0')}`,
       iccid: `899110200000000000${n}`,
       sim1: `+9170000000${String(n).padStart(2, '0')}`,
       sim2: `+9171000000${String(n).padStart(2, '0')}`,

@@ -24,6 +24,7 @@ describe('/v1/device-model', () => {
       protocol: 'ais140',
       panicButtonCount: 1,
       firmwareVersions: ['1.0.3', '1.0.4'],
+      tacNumber: null,
     });
     const list = await t.call(
       'INVENTORY_MANAGER',
@@ -36,6 +37,18 @@ describe('/v1/device-model', () => {
       panicButtonCount: 2,
     });
     expect(edit.json<{ data: DeviceModel }>().data.panicButtonCount).toBe(2);
+    const withTac = await t.call('ADMIN', 'PUT', `/v1/device-model/${created.id}`, {
+      ...model,
+      tacNumber: '  CC/AIS140/2024/0457  ',
+    });
+    expect(withTac.json<{ data: DeviceModel }>().data.tacNumber).toBe('CC/AIS140/2024/0457');
+    const read = await t.call('INVENTORY_MANAGER', 'GET', `/v1/device-model/${created.id}`);
+    expect(read.json<{ data: DeviceModel }>().data.tacNumber).toBe('CC/AIS140/2024/0457');
+    const cleared = await t.call('ADMIN', 'PUT', `/v1/device-model/${created.id}`, {
+      ...model,
+      tacNumber: ' ',
+    });
+    expect(cleared.json<{ data: DeviceModel }>().data.tacNumber).toBeNull();
     expect((await t.call('ADMIN', 'DELETE', `/v1/device-model/${created.id}`)).statusCode).toBe(200);
     expect((await t.call('ADMIN', 'GET', `/v1/device-model/${created.id}`)).statusCode).toBe(404);
   });
@@ -59,11 +72,13 @@ describe('/v1/device-model', () => {
       ...model,
       protocol: 'h02',
       panicButtonCount: 9,
+      tacNumber: 'TAC#1',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ errors: Record<string, string> }>().errors).toMatchObject({
       protocol: 'The protocol must be ais140, gt06 or teltonika',
       panicButtonCount: 'The panic button count must be a whole number from 0 to 4',
+      tacNumber: 'The TAC number may hold letters, digits, spaces, dot, dash, slash and underscore',
     });
   });
 
@@ -79,7 +94,7 @@ describe('/v1/device-model', () => {
     const created = (
       await t.call('ADMIN', 'POST', '/v1/device-model', {
         ...model,
-        name: 'Teltonika FMB920',
+        name: 'Teltonika FMC130',
         protocol: 'teltonika',
       })
     ).json<{ data: DeviceModel }>().data;

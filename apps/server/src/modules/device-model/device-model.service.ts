@@ -25,6 +25,7 @@ function toDeviceModel(row: repo.DeviceModelRow): DeviceModel {
     protocol: row.protocol as DeviceModel['protocol'],
     firmwareVersions: row.firmwareVersions,
     panicButtonCount: row.panicButtonCount,
+    tacNumber: row.tacNumber,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -36,6 +37,7 @@ const values = (input: DeviceModelInput) => ({
   protocol: input.protocol,
   firmwareVersions: [...new Set(input.firmwareVersions)],
   panicButtonCount: input.panicButtonCount,
+  tacNumber: input.tacNumber,
 });
 
 export function createDeviceModelService({ db }: { db: Db }) {

@@ -121,6 +121,52 @@ describe('/v1/device management', () => {
       expect(again.body.data).toMatchObject({ id, model: null, status: 'NEW' });
     });
 
+    it('records the AIS-140 UID: trimmed, unique among live devices (409), blank clears it', async () => {
+      const created = await add(MAKER, { imei: imei('86300000000070'), uid: '  NT/AIS140/0070 ' });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body.data.uid).toBe('NT/AIS140/0070');
+      const id = created.body.data.id;
+      expect((await call<Device>(MAKER, 'GET', `/v1/device/${id}`)).body.data.uid).toBe('NT/AIS140/0070');
+      const details = await call<DeviceDetails>(MAKER, 'GET', `/v1/device/details/${imei('86300000000070')}`);
+      expect(details.body.data.device.uid).toBe('NT/AIS140/0070');
+
+      const bad = await add(MAKER, { imei: imei('86300000000071'), uid: 'NT 0071!' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors?.uid).toBe('The UID must be 1 to 40 letters, digits, - or /');
+      expect((await add(MAKER, { imei: imei('86300000000071'), uid: 'X'.repeat(41) })).status).toBe(400);
+
+      const dup = await add(MAKER, { imei: imei('86300000000071'), uid: 'NT/AIS140/0070' });
+      expect(dup.status).toBe(409);
+      expect(dup.body).toMatchObject({
+        success: false,
+        message: 'A device with this UID is already registered.',
+        errors: { uid: 'Already registered' },
+      });
+      const other = await add(MAKER, { imei: imei('86300000000071'), uid: 'NT-0071' });
+      expect(other.body.data.uid).toBe('NT-0071');
+      const clash = await call(MAKER, 'PUT', `/v1/device/${other.body.data.id}`, {
+        imei: imei('86300000000071'),
+        uid: 'NT/AIS140/0070',
+      });
+      expect(clash.status).toBe(409);
+      // Saving a device with its own UID is not a clash; a blank UID clears it.
+      const same = await call<Device>(MAKER, 'PUT', `/v1/device/${id}`, {
+        imei: imei('86300000000070'),
+        uid: 'NT/AIS140/0070',
+        model: 'AIS140-X1',
+      });
+      expect(same.status).toBe(200);
+      const cleared = await call<Device>(MAKER, 'PUT', `/v1/device/${other.body.data.id}`, {
+        imei: imei('86300000000071'),
+        uid: '',
+      });
+      expect(cleared.body.data.uid).toBeNull();
+      // A deleted device frees its UID.
+      expect((await call(MAKER, 'DELETE', `/v1/device/${id}`)).status).toBe(200);
+      const reused = await add(MAKER, { imei: imei('86300000000072'), uid: 'NT/AIS140/0070' });
+      expect(reused.status).toBe(201);
+    });
+
     it('refuses to delete a device fitted on a vehicle', async () => {
       const res = await call('ADMIN', 'DELETE', `/v1/device/${indore.deviceId}`);
       expect(res.status).toBe(409);
@@ -167,6 +213,22 @@ describe('/v1/device management', () => {
       ]);
       expect(res.body.data.results[2]?.message).toMatch(/imei/);
       expect(res.body.data.results[3]?.message).toMatch(/already registered/);
+    });
+
+    it('reads an optional uid column and reports a duplicate UID on its row', async () => {
+      const csv = [
+        'imei,uid,model',
+        `${imei('86300000000033')},NT-BULK-0033,AIS140-X1`,
+        `${imei('86300000000034')},NT-BULK-0033,AIS140-X1`,
+        `${imei('86300000000035')},,AIS140-X1`,
+      ].join('\n');
+      const res = await call<BulkResult>(MAKER, 'POST', '/v1/device/bulk', { csv });
+      expect(res.body.data).toMatchObject({ succeeded: 2, failed: 1 });
+      expect(res.body.data.results[1]?.message).toBe('A device with this UID is already registered.');
+      const first = await call<Device>(MAKER, 'GET', `/v1/device/${res.body.data.results[0]?.id ?? ''}`);
+      expect(first.body.data.uid).toBe('NT-BULK-0033');
+      const third = await call<Device>(MAKER, 'GET', `/v1/device/${res.body.data.results[2]?.id ?? ''}`);
+      expect(third.body.data.uid).toBeNull();
     });
 
     it('takes a list too; validates the body and the permission', async () => {

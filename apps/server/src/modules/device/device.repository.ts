@@ -9,6 +9,7 @@ import {
   isNotNull,
   isNull,
   lte,
+  ne,
   notInArray,
   or,
   type SQL,
@@ -38,6 +39,7 @@ export async function createDevice(db: Db, values: NewDevice): Promise<bigint> {
 const columns = {
   id: devices.id,
   imei: devices.imei,
+  uid: devices.uid,
   iccid: devices.iccid,
   sim1: devices.sim1,
   sim2: devices.sim2,
@@ -167,6 +169,22 @@ export async function findAnyByImei(db: Db, imei: string) {
     .select({ id: devices.id, deleted: devices.deleted })
     .from(devices)
     .where(eq(devices.imei, imei))
+    .limit(1);
+  return row;
+}
+
+/** Another live device carrying this UID (the partial unique index covers live devices only). */
+export async function findLiveByUid(db: Db, uid: string, exceptId?: bigint) {
+  const [row] = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(
+      and(
+        eq(devices.uid, uid),
+        eq(devices.deleted, false),
+        exceptId === undefined ? undefined : ne(devices.id, exceptId),
+      ),
+    )
     .limit(1);
   return row;
 }

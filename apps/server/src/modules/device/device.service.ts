@@ -42,6 +42,7 @@ export function toDevice(row: repo.DeviceRow): Device {
   return {
     id: String(row.id),
     imei: row.imei,
+    uid: row.uid,
     iccid: row.iccid,
     sim1: row.sim1,
     sim2: row.sim2,
@@ -73,6 +74,10 @@ export const imeiTaken = () =>
     imei: 'Already registered',
   });
 
+/** The other device may be outside the caller's scope: the message names neither it nor its owner. */
+export const uidTaken = () =>
+  new ConflictError('A device with this UID is already registered.', { uid: 'Already registered' });
+
 export function createDeviceService({ db, clock }: { db: Db; clock: Clock }) {
   async function scoped(auth: AuthContext, id: bigint): Promise<repo.DeviceRow> {
     await repo.expireTemporaryDevices(db, clock());
@@ -88,6 +93,13 @@ export function createDeviceService({ db, clock }: { db: Db; clock: Clock }) {
       throw new NotFoundError('Organisation not found.');
     }
     return id;
+  }
+
+  /** 409 when another live device already carries this UID. */
+  async function checkUid(tx: Db, uid: string | null, exceptId?: bigint): Promise<void> {
+    if (uid === null) return;
+    const other = await repo.findLiveByUid(tx, uid, exceptId);
+    if (other) throw uidTaken();
   }
 
   return {
@@ -118,6 +130,7 @@ export function createDeviceService({ db, clock }: { db: Db; clock: Clock }) {
       const now = clock();
       const values = {
         imei: input.imei,
+        uid: input.uid,
         iccid: input.iccid,
         sim1: input.sim1,
         sim2: input.sim2,
@@ -131,6 +144,7 @@ export function createDeviceService({ db, clock }: { db: Db; clock: Clock }) {
       const id = await db.transaction(async (tx) => {
         const existing = await repo.findAnyByImei(tx, input.imei);
         if (existing && !existing.deleted) throw imeiTaken();
+        await checkUid(tx, input.uid);
         let deviceId: bigint;
         if (existing) {
           deviceId = existing.id;
@@ -175,8 +189,10 @@ export function createDeviceService({ db, clock }: { db: Db; clock: Clock }) {
           const other = await repo.findAnyByImei(tx, input.imei);
           if (other) throw imeiTaken();
         }
+        await checkUid(tx, input.uid, id);
         await repo.updateDevice(tx, id, {
           imei: input.imei,
+          uid: input.uid,
           iccid: input.iccid,
           sim1: input.sim1,
           sim2: input.sim2,

@@ -42,12 +42,12 @@ const CERTIFICATE: CertificateData = {
   },
   device: {
     imei: IMEI,
-    UID: null,
+    UID: 'NT869123000000001',
     model: 'AIS140 VLTD',
     make: 'Narmada Telematics',
     sim1: '+917000000001',
     sim2: null,
-    TAC: null,
+    TAC: 'ARAI/AIS140/2023/0417',
     iccid: '8991102000000000001',
     panicButtonCount: 2,
   },
@@ -94,6 +94,10 @@ describe('public certificate page', () => {
     expect(row).toHaveTextContent('MP09CF0001');
     expect(row).toHaveTextContent('Indore');
     expect(within(fitmentPage).getByText('+91XXXXXX0001')).toBeInTheDocument();
+    const uidRow = within(fitmentPage).getByRole('rowheader', { name: 'UID' }).closest('tr');
+    expect(uidRow).toHaveTextContent('NT869123000000001');
+    const tacRow = within(fitmentPage).getByRole('rowheader', { name: 'TAC No.' }).closest('tr');
+    expect(tacRow).toHaveTextContent('ARAI/AIS140/2023/0417');
     expect(within(fitmentPage).getByRole('img', { name: /QR code/ })).toHaveAttribute(
       'data-qr-value',
       CERTIFICATE.publicUrl,
@@ -132,11 +136,17 @@ describe('public certificate page', () => {
       [`GET /certificate/${IMEI}`]: ok({
         ...CERTIFICATE,
         status: { status: 'expired', active: false, lastSeenAt: null },
+        device: { ...CERTIFICATE.device, make: 'Concox', model: 'Concox GT06E' },
       }),
     });
     renderApp(`/certificate/${IMEI}`);
     expect(await screen.findByTestId('certificate-status')).toHaveTextContent('Activation expired');
     expect(screen.getByText('The device has not reported yet.')).toBeInTheDocument();
+    // A model name that starts with the make prints the make once.
+    const warranty = screen.getByRole('region', { name: "Warranty Certificate: Customer's copy" });
+    const deviceRow = within(warranty).getByRole('rowheader', { name: 'Device' }).closest('tr');
+    expect(deviceRow).toHaveTextContent('Concox GT06E');
+    expect(deviceRow).not.toHaveTextContent('Concox Concox');
   });
 
   it('says so when the IMEI has no certificate, and offers the search', async () => {

@@ -9,6 +9,7 @@ const IMEI = '864000000000123';
 const temporary: Device = {
   id: '501',
   imei: IMEI,
+  uid: null,
   iccid: null,
   sim1: null,
   sim2: null,

@@ -1,4 +1,7 @@
-/** The add/edit device model form: name, manufacturer, protocol, firmware versions, default panic buttons. */
+/**
+ * The add/edit device model form: name, manufacturer, protocol, firmware versions, default panic buttons and the
+ * AIS-140 TAC number (printed on the fitment certificates of this model's devices).
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -103,7 +106,16 @@ export function DeviceModelForm({ model }: { model?: DeviceModel | undefined }) 
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               />
             </Grid>
-            <Grid size={12}>
+            <Grid size={half}>
+              <FormTextField
+                control={control}
+                name="tacNumber"
+                label={t('deviceModel.fields.tacNumber')}
+                helperText={t('deviceModel.form.tacHint')}
+                slotProps={{ htmlInput: { maxLength: 60 } }}
+              />
+            </Grid>
+            <Grid size={half}>
               <FormTextField
                 control={control}
                 name="firmwareVersions"

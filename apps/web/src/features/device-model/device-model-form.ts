@@ -49,6 +49,7 @@ export const DEVICE_MODEL_FORM_FIELDS = [
   'protocol',
   'firmwareVersions',
   'panicButtonCount',
+  'tacNumber',
 ] as const;
 
 export const EMPTY_DEVICE_MODEL_FORM: DeviceModelFormValues = {
@@ -57,6 +58,7 @@ export const EMPTY_DEVICE_MODEL_FORM: DeviceModelFormValues = {
   protocol: '',
   firmwareVersions: '',
   panicButtonCount: '1',
+  tacNumber: '',
 };
 
 export function toFormValues(m: DeviceModel): DeviceModelFormValues {
@@ -66,6 +68,7 @@ export function toFormValues(m: DeviceModel): DeviceModelFormValues {
     protocol: m.protocol,
     firmwareVersions: m.firmwareVersions.join(', '),
     panicButtonCount: String(m.panicButtonCount),
+    tacNumber: m.tacNumber ?? '',
   };
 }
 
@@ -81,6 +84,9 @@ const MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'At most 100 firmware versions': 'validation.firmwareCount',
   'A firmware version cannot be blank': 'validation.firmwareBlank',
   'A device model with this name already exists': 'validation.modelNameTaken',
+  'The TAC number must be at most 60 characters': 'validation.tacLength',
+  'The TAC number may hold letters, digits, spaces, dot, dash, slash and underscore':
+    'validation.tacCharacters',
   'Device model not found.': 'deviceModel.form.notFound',
 };
 

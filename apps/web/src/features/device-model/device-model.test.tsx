@@ -13,6 +13,7 @@ const vltd: DeviceModel = {
   protocol: 'ais140',
   firmwareVersions: ['1.0.4', '1.1.0'],
   panicButtonCount: 2,
+  tacNumber: 'ARAI/AIS140/2023/0417',
   createdAt: '2026-11-01T06:30:00.000Z',
   updatedAt: '2026-11-01T06:30:00.000Z',
 };
@@ -96,14 +97,18 @@ describe('device models', () => {
     await user.clear(screen.getByLabelText(/^Panic buttons/));
     await user.type(screen.getByLabelText(/^Panic buttons/), '9');
     await user.type(screen.getByLabelText(/^Firmware versions/), '1.0.4, 1.1.0, 1.0.4');
+    await user.type(screen.getByLabelText(/^TAC number/), 'TAC#1');
     await user.click(submit);
     expect(
       await screen.findByText('The panic button count must be a whole number from 0 to 4'),
     ).toBeInTheDocument();
+    expect(screen.getByText('Use letters, digits, spaces and . / - _ only')).toBeInTheDocument();
     expect(network.callsTo('POST /device-model')).toHaveLength(0);
 
     await user.clear(screen.getByLabelText(/^Panic buttons/));
     await user.type(screen.getByLabelText(/^Panic buttons/), '2');
+    await user.clear(screen.getByLabelText(/^TAC number/));
+    await user.type(screen.getByLabelText(/^TAC number/), ' ARAI/AIS140/2023/0417 ');
     await user.click(submit);
     expect(await screen.findAllByText(taken)).not.toHaveLength(0);
     expect(screen.getByLabelText(/^Model name/)).toHaveAttribute('aria-invalid', 'true');
@@ -113,6 +118,7 @@ describe('device models', () => {
       protocol: 'ais140',
       firmwareVersions: ['1.0.4', '1.1.0'],
       panicButtonCount: 2,
+      tacNumber: 'ARAI/AIS140/2023/0417',
     });
     await user.click(submit);
     expect(await screen.findByText('Device model created')).toBeInTheDocument();
@@ -130,12 +136,14 @@ describe('device models', () => {
     const manufacturer = await screen.findByLabelText(/^Manufacturer/);
     expect(manufacturer).toHaveValue('iTriangle');
     expect(screen.getByLabelText(/^Firmware versions/)).toHaveValue('1.0.4, 1.1.0');
+    expect(screen.getByLabelText(/^TAC number/)).toHaveValue('ARAI/AIS140/2023/0417');
     await user.type(manufacturer, ' Infotech');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Device model updated')).toBeInTheDocument();
     expect(network.callsTo('PUT /device-model/4')[0]?.body).toMatchObject({
       manufacturer: 'iTriangle Infotech',
       panicButtonCount: 2,
+      tacNumber: 'ARAI/AIS140/2023/0417',
     });
     view.unmount();
 

@@ -48,6 +48,7 @@ export function IdentityCard({ details, actions }: { details: DeviceDetails; act
         <Facts
           rows={[
             [t('fields.imei'), d.imei],
+            [t('fields.uid'), d.uid],
             [t('fields.iccid'), d.iccid],
             [t('fields.sim1'), d.sim1],
             [t('fields.sim2'), d.sim2],

@@ -1,4 +1,4 @@
-/** The add/edit device form: identity, SIMs, model/firmware/protocol, panic buttons, owner. */
+/** The add/edit device form: identity (IMEI, AIS-140 UID), SIMs, model/firmware/protocol, panic buttons, owner. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -75,6 +75,15 @@ export function DeviceForm({ device }: { device?: Device }) {
               required
               helperText={t('form.imeiHint')}
               slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 15 } }}
+            />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="uid"
+              label={t('fields.uid')}
+              helperText={t('form.uidHint')}
+              slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: 'characters' } }}
             />
           </Grid>
           <Grid size={half}>

@@ -1,6 +1,7 @@
 /** The device form's rules (messages are `device` i18n keys) and its mapping to the contract's body. */
 import {
   DEVICE_PROTOCOLS,
+  DEVICE_UID_PATTERN,
   ESIM_PROVIDERS,
   isLuhnValid,
   type Device,
@@ -17,6 +18,7 @@ export const DeviceFormSchema = z.object({
     .trim()
     .regex(/^\d{15}$/, 'validation.imei')
     .refine(isLuhnValid, 'validation.imeiLuhn'),
+  uid: z.string().trim().regex(DEVICE_UID_PATTERN, 'validation.uid'),
   iccid: digits(/^\d{18,22}$/, 'validation.iccid'),
   sim1: digits(/^\d{10,15}$/, 'validation.sim'),
   sim2: digits(/^\d{10,15}$/, 'validation.sim'),
@@ -31,6 +33,7 @@ export type DeviceFormValues = z.infer<typeof DeviceFormSchema>;
 
 export const DEVICE_FORM_FIELDS = [
   'imei',
+  'uid',
   'iccid',
   'sim1',
   'sim2',
@@ -44,6 +47,7 @@ export const DEVICE_FORM_FIELDS = [
 
 export const EMPTY_DEVICE_FORM: DeviceFormValues = {
   imei: '',
+  uid: '',
   iccid: '',
   sim1: '',
   sim2: '',
@@ -58,6 +62,7 @@ export const EMPTY_DEVICE_FORM: DeviceFormValues = {
 export function toFormValues(device: Device): DeviceFormValues {
   return {
     imei: device.imei,
+    uid: device.uid ?? '',
     iccid: device.iccid ?? '',
     sim1: device.sim1 ?? '',
     sim2: device.sim2 ?? '',
@@ -77,6 +82,7 @@ export function toDeviceBody(values: DeviceFormValues): DeviceInput {
   const orNull = (v: string) => (v === '' ? null : v);
   return {
     imei: values.imei,
+    uid: orNull(values.uid),
     iccid: orNull(values.iccid),
     sim1: orNull(values.sim1),
     sim2: orNull(values.sim2),

@@ -8,6 +8,7 @@ import { renderApp } from '@/test/render-app';
 const device = (over: Partial<Device> = {}): Device => ({
   id: '31',
   imei: '862000000000007',
+  uid: null,
   iccid: '8991000000000000001',
   sim1: '9876543210',
   sim2: null,
@@ -29,6 +30,7 @@ const device = (over: Partial<Device> = {}): Device => ({
 const installed = device({
   id: '32',
   imei: '862000000000013',
+  uid: 'NT862000000000013',
   status: 'INSTALLED',
   vehicle: { id: '5', registrationNumber: 'MP09AB1234' },
 });
@@ -238,15 +240,21 @@ describe('devices', () => {
     renderApp('/management/device/add', maker);
     const imei = await screen.findByLabelText(/^IMEI/);
     await user.type(imei, '862000000000006');
+    const uid = screen.getByLabelText(/^UID/);
+    await user.type(uid, 'NT 0007!');
     await user.click(screen.getByRole('button', { name: 'Add device' }));
     expect(await screen.findByText("This IMEI's check digit is wrong")).toBeInTheDocument();
+    expect(screen.getByText('Up to 40 letters, digits, - or /')).toBeInTheDocument();
     await user.clear(imei);
     await user.type(imei, '862000000000007');
+    await user.clear(uid);
+    await user.type(uid, ' NT/0007 ');
     await user.type(screen.getByLabelText(/^SIM 1/), '9876543210');
     await user.click(screen.getByRole('button', { name: 'Add device' }));
     expect(await screen.findByText('Already registered')).toBeInTheDocument();
     expect(network.callsTo('POST /device')[0]?.body).toMatchObject({
       imei: '862000000000007',
+      uid: 'NT/0007',
       sim1: '9876543210',
       sim2: null,
       panicButtonCount: 0,
@@ -298,6 +306,7 @@ describe('devices', () => {
     const network = stubFetch({ 'GET /device/details/862000000000013': ok(details) });
     renderApp('/device-details/862000000000013', maker);
     expect(await screen.findByText('MP09AB1234')).toBeInTheDocument();
+    expect(screen.getByText('NT862000000000013')).toBeInTheDocument();
     expect(screen.getByText('Disconnected')).toBeInTheDocument();
     expect(screen.getByText('3.95 V')).toBeInTheDocument();
     expect(screen.getByText('78780a13440604000201baaf540d0a')).toBeInTheDocument();
