@@ -61,6 +61,6 @@ test('a device added in the console is linked to a vehicle, shown on both sides 
   await expect(found).toHaveCount(1);
   await found.click();
   await expect(page).toHaveURL(new RegExp(`/device-details/${imei}$`));
-  await expect(page.getByText(registration)).toBeVisible();
+  await expect(page.locator('#main-content').getByText(registration)).toBeVisible();
   await shoot(page, 'device-details-linked');
 });

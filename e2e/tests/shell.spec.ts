@@ -103,7 +103,7 @@ test('global search: idle hint, Enter submits, results grouped by kind', async (
   await expect(dialog.getByText('Start typing to see the search results...')).toBeVisible();
   await dialog.getByLabel('Search for').fill('demo.civicfleet.in');
   await dialog.getByLabel('Search for').press('Enter');
-  await expect(dialog.getByText('admin.bhopal@demo.civicfleet.in')).toBeVisible();
+  await expect(dialog.getByText(/(^|\s)admin\.bhopal@demo\.civicfleet\.in/)).toBeVisible();
   await expect(dialog.getByText('No Vehicles for the query')).toBeVisible();
   await expect(dialog.getByText('No devices for the query')).toBeVisible();
   await shoot(page, 'global-search');

@@ -15,7 +15,10 @@ export type LimiterFactory = (options: {
 export const memoryLimiters: LimiterFactory = (options) => new RateLimiterMemory(options);
 
 export interface AttemptLimits {
-  /** Attempts per client IP (successful or not) per window. */
+  /**
+   * Failed attempts per client IP per window. Successes do not count: a control room behind one NAT signs dozens of
+   * staff in at shift start.
+   */
   perIp: { points: number; durationS: number };
   /** Failed attempts per username per window; reset by a success. */
   perUsername: { points: number; durationS: number };
@@ -27,9 +30,10 @@ export const DEFAULT_LOGIN_LIMITS: AttemptLimits = {
 };
 
 export interface AttemptLimiter {
-  /** Counts one attempt from this IP and refuses (429) when the IP or the username is over its limit. */
+  /** Refuses (429) when the IP or the username is over its limit of failures. */
   check(ip: string, username: string): Promise<void>;
-  recordFailure(username: string): Promise<void>;
+  /** Counts a failure against both the username and the client IP. */
+  recordFailure(username: string, ip: string): Promise<void>;
   recordSuccess(username: string): Promise<void>;
 }
 
@@ -57,18 +61,15 @@ export function createAttemptLimiter(
     async check(ip, username) {
       const userState = await byUser.get(username);
       if (userState && userState.consumedPoints >= limits.perUsername.points) throw tooMany(userState);
-      try {
-        await byIp.consume(ip);
-      } catch (error) {
-        if (error instanceof Error) throw error;
-        throw tooMany(error);
-      }
+      const ipState = await byIp.get(ip);
+      if (ipState && ipState.consumedPoints >= limits.perIp.points) throw tooMany(ipState);
     },
-    async recordFailure(username) {
+    async recordFailure(username, ip) {
       // Over the limit consume() rejects; the count is already at its maximum, which is all we need.
-      await byUser.consume(username).catch((error: unknown) => {
+      const keepMax = (error: unknown) => {
         if (error instanceof Error) throw error;
-      });
+      };
+      await Promise.all([byUser.consume(username).catch(keepMax), byIp.consume(ip).catch(keepMax)]);
     },
     async recordSuccess(username) {
       await byUser.delete(username);

@@ -74,7 +74,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     // Always run scrypt, also for unknown users, so that the answer time does not reveal whether an account exists.
     const passwordOk = await verifyPassword(body.password, user?.passwordHash ?? (await getDummyHash()));
     if (!user || !passwordOk) {
-      await deps.loginLimiter.recordFailure(username);
+      await deps.loginLimiter.recordFailure(username, meta.ip);
       await recordAudit(db, {
         action: AUDIT_ACTIONS.signInFailed,
         actorUserId: user?.id ?? null,

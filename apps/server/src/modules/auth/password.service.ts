@@ -41,7 +41,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
   async function forgot(rawUsername: string, meta: RequestMeta): Promise<{ otpToken: string }> {
     const username = normaliseUsername(rawUsername);
     await deps.forgotLimiter.check(meta.ip, username);
-    await deps.forgotLimiter.recordFailure(username); // every request counts towards the per-username cap
+    await deps.forgotLimiter.recordFailure(username, meta.ip); // every request counts towards both caps
     const requestToken = newOpaqueToken();
     const user = await users.findUserByUsername(db, username);
     if (!user || !user.isEnabled || !user.email) return { otpToken: requestToken };
@@ -134,7 +134,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
     const user = await users.findUserById(db, auth.userId);
     if (!user) throw new UnauthorizedError(AUTH_MESSAGES.tokenInvalid);
     if (!(await verifyPassword(body.password, user.passwordHash))) {
-      await deps.loginLimiter.recordFailure(username);
+      await deps.loginLimiter.recordFailure(username, meta.ip);
       throw new BadRequestError(AUTH_MESSAGES.wrongCurrentPassword);
     }
     const passwordHash = await hashPassword(body.newpassword);

@@ -33,6 +33,7 @@ import {
   type PersonDraft,
 } from './fitment-parties.ts';
 import * as repo from './fitment.repository.ts';
+import { nearestOrganisationOfKind } from '../../db/organisation-scope.ts';
 import { istToday } from './fitment-dates.ts';
 
 export const FITMENT_AUDIT = {
@@ -119,11 +120,14 @@ export async function saveFitment(
     )
       throw new ConflictError(SAVE_MESSAGES.approvedLocked);
 
-    const vendorId =
-      existing?.organisationId ??
-      (device.status === 'INSTALLED' && device.allocatedFromOrganisationId !== null
+    // The vendor that fits and pays: the fitment's own, else the nearest VENDOR at or above the stock holder (a device
+    // held by a municipal organisation under a vendor is that vendor's fitment), else the holder itself.
+    const holderId =
+      device.status === 'INSTALLED' && device.allocatedFromOrganisationId !== null
         ? device.allocatedFromOrganisationId
-        : device.organisationId);
+        : device.organisationId;
+    const vendorId =
+      existing?.organisationId ?? (await nearestOrganisationOfKind(tx, holderId, 'VENDOR')) ?? holderId;
 
     const customer = await resolveCustomer(tx, auth, draft.customer, vendorId, hashes, now);
     const fitter = draft.fitter ? await resolveFitter(tx, auth, draft.fitter, vendorId, hashes, now) : null;

@@ -64,6 +64,15 @@ describe('/v1/fitment', () => {
     manufacturer = await orgId(t.db, DEMO_ORGS.manufacturer);
   });
 
+  it('bills the vendor above a municipal stock holder: a device held by Indore is a Malwa Auto fitment', async () => {
+    const indore = await orgId(t.db, DEMO_ORGS.indore);
+    const held = await stockDevice(t.db, { organisationId: indore, status: 'NEW' });
+    const body = fitmentBody(held.imei, { registrationNumber: 'MP09FA1777' });
+    const { status, body: res } = await call<FitmentRow>('RFC_ADMIN', 'POST', '/v1/fitment', body);
+    expect(status, JSON.stringify(res)).toBe(200);
+    expect(res.data.organisation).toEqual({ id: String(malwa), name: DEMO_ORGS.malwa });
+  });
+
   it('creates vehicle, customer, fitter and fitment in one go; the device is installed and linked', async () => {
     const stock = await device();
     const body = fitmentBody(stock.imei, { registrationNumber: 'mp 09-fa 1001' });

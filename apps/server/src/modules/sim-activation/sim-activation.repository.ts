@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '@civicfleet/shared';
-import { rows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import {
   containsPattern,
   countSelection,
@@ -141,22 +141,6 @@ export async function findScopedDeviceByImei(db: Db, imei: string, orgIds: OrgId
 /** Locks the device row: raising orders for one device is serialised (one open order per device). */
 export async function lockDevice(db: Db, deviceId: bigint): Promise<void> {
   await db.select({ id: devices.id }).from(devices).where(eq(devices.id, deviceId)).for('update');
-}
-
-/** The nearest MANUFACTURER organisation at or above `organisationId` (null: none in the chain). */
-export async function findNearestManufacturer(db: Db, organisationId: bigint): Promise<bigint | null> {
-  const [row] = await rows<{ id: string }>(
-    db,
-    sql`with recursive chain (id, parent_id, kind, depth) as (
-          select id, parent_id, kind, 0 from organisations where id = ${organisationId}
-          union all
-          select o.id, o.parent_id, o.kind, chain.depth + 1
-            from organisations o join chain on o.id = chain.parent_id
-           where chain.depth < 16
-        )
-        select id::text as id from chain where kind = 'MANUFACTURER' order by depth limit 1`,
-  );
-  return row ? BigInt(row.id) : null;
 }
 
 export async function isActivePlanDuration(db: Db, durationInDays: number): Promise<boolean> {

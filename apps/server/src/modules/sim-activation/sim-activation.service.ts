@@ -23,6 +23,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import type { AuthContext, Clock } from '../../http/types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { toId, type Actor } from '../organisation/scope.ts';
+import { nearestOrganisationOfKind } from '../../db/organisation-scope.ts';
 import * as repo from './sim-activation.repository.ts';
 
 const MODULE = 'sim-activation-order';
@@ -197,7 +198,11 @@ export function createSimActivationService({ db, clock }: { db: Db; clock: Clock
       const device = await repo.findScopedDeviceByImei(db, input.imei, auth.orgIds);
       if (!device) throw new BadRequestError(MSG.deviceNotFound, { imei: MSG.deviceNotFound });
       await checkPlan(input.durationInDays);
-      const manufacturerOrganisationId = await repo.findNearestManufacturer(db, device.organisationId);
+      const manufacturerOrganisationId = await nearestOrganisationOfKind(
+        db,
+        device.organisationId,
+        'MANUFACTURER',
+      );
       // A platform user raises on behalf of the device's owner; anyone else raises for their own organisation.
       const organisationId = isSuperAdmin(auth.roleName) ? device.organisationId : auth.organisationId;
       const id = await db.transaction(async (tx) => {
