@@ -102,7 +102,7 @@ test('a vendor raises a SIM order; the manufacturer takes it from INITIATED thro
   await dialog.getByRole('combobox', { name: /^Status/ }).click();
   await mpage.getByRole('option', { name: 'APPROVED' }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(mpage.getByText('Status updated')).toBeVisible();
+  await expect(mpage.getByText('Status updated').last()).toBeVisible();
   await expect(dialog).toBeHidden();
 
   // … then records the SIMs (DONE).
@@ -123,7 +123,7 @@ test('a vendor raises a SIM order; the manufacturer takes it from INITIATED thro
   await mpage.getByRole('option', { name: 'TAISYS' }).click();
   await shoot(mpage, 'sim-activation-done-dialog');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(mpage.getByText('Status updated')).toBeVisible();
+  await expect(mpage.getByText('Status updated').last()).toBeVisible();
   await expect(dialog).toBeHidden();
 
   await filterByImei(mpage, imei, 'DONE');
