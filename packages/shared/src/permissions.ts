@@ -13,7 +13,7 @@ export interface ModuleAction {
   label: string;
 }
 
-export type ModuleGroup = 'root' | 'reports' | 'management' | 'operations' | 'account';
+export type ModuleGroup = 'root' | 'reports' | 'swm' | 'management' | 'operations' | 'account';
 
 export interface ModuleDefinition {
   id: string;
@@ -189,6 +189,26 @@ export const MODULES: readonly ModuleDefinition[] = [
     ],
   },
   ...reportModules,
+  // SWM operations (issue 7; not in the spec's console): a sidebar group between Reports and Management.
+  swm('complaint', 'Complaints', 1, [
+    action('add-complaint', 'Raise complaint'),
+    action('edit-complaint-result-table', 'Edit complaint'),
+    action('assign-complaint', 'Assign complaint'),
+    action('resolve-complaint', 'Resolve complaint'),
+    action('reopen-complaint', 'Reopen complaint'),
+  ]),
+  swm('attendance', 'Attendance', 2, [action('mark-attendance', 'Mark attendance')]),
+  swm('vehicle-allocation', 'Vehicle Allocation', 3, [
+    action('add-vehicle-allocation', 'Allocate staff to a vehicle'),
+    action('end-vehicle-allocation', 'End allocation'),
+  ]),
+  swm('dump-yard', 'Dump Yard', 4, [
+    action('add-dump-yard-entry', 'Record dump-yard trip'),
+    action('delete-dump-yard-entry-result-table', 'Delete dump-yard trip'),
+  ]),
+  swm('job-run', 'Vehicle Jobs', 5, []),
+  swm('scorecard', 'Scorecard', 6, []),
+  swm('staff', 'Staff', 7, crud('staff', 'Staff')),
   // Management group (spec 01 §2.6), sidebar order as spec 01 §2.6 lists it, then our two: POIs and device models.
   manage('groups', 'Groups', 1, crud('group', 'Group')),
   manage('job', 'Jobs', 2, [action('add-job', 'Add Job'), ...crud('job', 'Job').slice(1)]),
@@ -260,6 +280,20 @@ function manage(
     pathDef: `${path}/edit/:id`,
     group: 'management',
     ...(menuOrder === undefined ? {} : { menuOrder }),
+    actions,
+  };
+}
+
+function swm(id: string, name: string, menuOrder: number, actions: ModuleAction[]): ModuleDefinition {
+  const path = `/swm/${id}`;
+  return {
+    id,
+    name,
+    labelKey: `nav.swm.${id}`,
+    path,
+    pathDef: `${path}/edit/:id`,
+    group: 'swm',
+    menuOrder,
     actions,
   };
 }

@@ -1,12 +1,11 @@
 /**
- * Every screen of the main area (spec 01 §2.3–§2.6): path, who may open it, its title for the placeholder and, once
- * built, its page. Derived from the module catalogue so a new module gets its list/add/edit routes automatically.
+ * Every screen of the main area (spec 01 §2.3–§2.6): path, who may open it and its title for the placeholder.
+ * Derived from the module catalogue so a new module gets its list/add/edit routes automatically. The built pages
+ * (pages.ts) are looked up when a screen's route loads, so their import map stays out of the entry chunk.
  */
 import { MODULES, type ModuleDefinition } from '@civicfleet/shared';
-import type { ComponentType } from 'react';
 import { paths } from '@/lib/paths';
 import { walletAccess, type Access } from './access';
-import { PAGES } from './pages';
 
 export type ScreenVariant = 'list' | 'add' | 'edit' | 'details' | 'settings' | 'addKml';
 
@@ -16,10 +15,6 @@ export interface ScreenRoute {
   /** i18n key of the screen's name (the module's labelKey). */
   titleKey: string;
   variant: ScreenVariant;
-  /** The page once built (pages.ts); a named "coming soon" placeholder until then. */
-  load?: () => Promise<ComponentType>;
-  /** Deferred i18n namespaces the page reads. */
-  namespaces?: readonly string[];
 }
 
 /** Action ids starting with add- that are not "create a record of this module" (they have no /add screen). */
@@ -46,7 +41,7 @@ function moduleScreens(m: ModuleDefinition): ScreenRoute[] {
       ? []
       : [{ path: m.path, access: moduleAccess(m), titleKey: m.labelKey, variant: 'list' }];
   const add = addAction(m);
-  if (add && (m.group === 'root' || m.group === 'management')) {
+  if (add && (m.group === 'root' || m.group === 'swm' || m.group === 'management')) {
     screens.push({
       path: `${m.path}/add`,
       access: moduleAccess(m, add),
@@ -108,14 +103,10 @@ function buildScreens(): ScreenRoute[] {
       variant: 'list',
     },
   ];
-  return [...screens, ...extra].map((s) => {
-    const built = PAGES[s.path];
-    const screen: ScreenRoute = built
-      ? { ...s, load: built.load, ...(built.namespaces ? { namespaces: built.namespaces } : {}) }
-      : s;
-    // The user edit screen doubles as everyone's Profile (spec 01 §2.9).
-    return s.path === '/management/user/edit/:id' ? { ...screen, access: { kind: 'profile' } } : screen;
-  });
+  // The user edit screen doubles as everyone's Profile (spec 01 §2.9).
+  return [...screens, ...extra].map((s) =>
+    s.path === '/management/user/edit/:id' ? { ...s, access: { kind: 'profile' } } : s,
+  );
 }
 
 export const SCREENS: readonly ScreenRoute[] = buildScreens();

@@ -20,7 +20,7 @@ describe('buildNavigation', () => {
     expect(nav.items.find((i) => i.id === 'dashboardv2')?.badge).toBe('new');
     expect(nav.items.find((i) => i.id === 'fleet-dashboard')?.badge).toBe('beta');
 
-    const [reports, management] = nav.groups;
+    const [reports, swm, management] = nav.groups;
     expect(reports?.items.map((i) => i.path)).toEqual([
       '/reports/alert',
       '/reports/offline',
@@ -38,6 +38,15 @@ describe('buildNavigation', () => {
       '/reports/d2d-collection',
       '/reports/alert-grouped',
     ]);
+    expect(swm?.items.map((i) => i.id)).toEqual([
+      'complaint',
+      'attendance',
+      'vehicle-allocation',
+      'dump-yard',
+      'job-run',
+      'scorecard',
+      'staff',
+    ]);
     expect(management?.items.map((i) => i.id)).toEqual([
       'groups',
       'job',
@@ -54,7 +63,7 @@ describe('buildNavigation', () => {
     ]);
   });
 
-  it('gives a FITTER only the screens of its role, and keeps both group headings', () => {
+  it('gives a FITTER only the screens of its role, keeps both spec group headings and hides the empty SWM group', () => {
     const permissions = flattenAuthScopes('FITTER', DEFAULT_ROLE_SCOPES.FITTER);
     const nav = buildNavigation(canFor('FITTER', permissions));
     expect(nav.items.map((i) => i.id)).toEqual(['vehicle-status', 'fitment']);

@@ -11,7 +11,7 @@ export interface NavItem {
   badge?: 'new' | 'beta';
 }
 
-export type NavGroupId = 'reports' | 'management';
+export type NavGroupId = 'reports' | 'swm' | 'management';
 
 export interface NavGroup {
   id: NavGroupId;
@@ -27,9 +27,11 @@ export interface Navigation {
 
 export type CanAccessModule = (moduleId: string) => boolean;
 
-const GROUPS: ReadonlyArray<{ id: NavGroupId; labelKey: string }> = [
-  { id: 'reports', labelKey: 'nav.groups.reports' },
-  { id: 'management', labelKey: 'nav.groups.management' },
+/** `always`: the spec's groups show their heading even when empty; our SWM group only when it has items. */
+const GROUPS: ReadonlyArray<{ id: NavGroupId; labelKey: string; always: boolean }> = [
+  { id: 'reports', labelKey: 'nav.groups.reports', always: true },
+  { id: 'swm', labelKey: 'nav.groups.swm', always: false },
+  { id: 'management', labelKey: 'nav.groups.management', always: true },
 ];
 
 function menuItems(group: ModuleDefinition['group'], can: CanAccessModule): NavItem[] {
@@ -41,7 +43,9 @@ function menuItems(group: ModuleDefinition['group'], can: CanAccessModule): NavI
 export function buildNavigation(can: CanAccessModule): Navigation {
   return {
     items: menuItems('root', can),
-    groups: GROUPS.map((g) => ({ ...g, items: menuItems(g.id, can) })),
+    groups: GROUPS.map(({ id, labelKey, always }) => ({ id, labelKey, items: menuItems(id, can), always }))
+      .filter((g) => g.always || g.items.length > 0)
+      .map(({ id, labelKey, items }) => ({ id, labelKey, items })),
   };
 }
 

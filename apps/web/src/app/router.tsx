@@ -26,11 +26,13 @@ function screenRoute(screen: ScreenRoute): RouteObject {
   return {
     path: screen.path,
     lazy: async () => {
-      const [{ ScreenGate, ComingSoonScreen }, Page] = await Promise.all([
+      // pages.ts (the built pages' import map) is its own chunk, loaded with the first screen after sign-in.
+      const [{ ScreenGate, ComingSoonScreen }, { PAGES }] = await Promise.all([
         import('./screens'),
-        screen.load?.(),
-        loadNamespaces(...(screen.namespaces ?? [])),
+        import('./pages'),
       ]);
+      const built = PAGES[screen.path];
+      const [Page] = await Promise.all([built?.load(), loadNamespaces(...(built?.namespaces ?? []))]);
       return {
         element: (
           <ScreenGate access={screen.access}>

@@ -26,3 +26,4 @@ export * from './geocode-cache.ts';
 export * from './fitments.ts';
 export * from './sim-activation-orders.ts';
 export * from './wallets.ts';
+export * from './swm.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, updatedAt } from './columns.ts';
 import { organisations } from './organisations.ts';
 import { routes } from './routes.ts';
@@ -29,6 +29,8 @@ export const jobs = pgTable(
       .notNull()
       .references(() => vehicles.id),
     routeId: ref('route_id').references(() => routes.id),
+    /** Disposal trips (dump yard / transfer station visits) a run of this job is expected to make (dump mismatch). */
+    expectedTrips: integer('expected_trips').notNull().default(1),
     deleted: boolean('deleted').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -34,7 +34,7 @@ export const organisations = pgTable(
     index('organisations_parent_idx').on(t.parentId),
     check(
       'organisations_kind_chk',
-      sql`${t.kind} in ('PLATFORM', 'MANUFACTURER', 'VENDOR', 'MUNICIPAL', 'CUSTOMER')`,
+      sql`${t.kind} in ('PLATFORM', 'MANUFACTURER', 'VENDOR', 'MUNICIPAL', 'CUSTOMER', 'CONTRACTOR')`,
     ),
   ],
 );
