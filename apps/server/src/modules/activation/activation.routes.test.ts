@@ -165,7 +165,7 @@ describe('/v1/activation', () => {
     const before = await wallet(bhopalVendor);
     const res = await call('SUPER_ADMIN', 'PUT', `/v1/activation/approve/${created.body.data.id}`);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('Insufficient wallet balance: ₹1000.00 available, ₹1500.00 needed');
+    expect(res.body.message).toBe('Insufficient wallet balance: ₹1,000.00 available, ₹1,500.00 needed');
     expect(await wallet(bhopalVendor)).toEqual(before);
     const [row] = await t.db
       .select()

@@ -11,12 +11,7 @@ import { organisationId } from '../../gateway/testing/fleet.ts';
 import { AppError } from '../../http/errors.ts';
 import { demoAccount, openTestDatabase, type TestDatabase } from '../../../test/helpers.ts';
 import { adminQuery, databaseUrlFor, randomDbName } from '../../../test/template.ts';
-import {
-  NO_WALLET_MESSAGE,
-  creditOrganisationWallet,
-  debitOrganisationWallet,
-  formatRupees,
-} from './wallet-ledger.ts';
+import { NO_WALLET_MESSAGE, creditOrganisationWallet, debitOrganisationWallet } from './wallet-ledger.ts';
 
 /** A private database; on PostgreSQL with a pool wide enough for the race. */
 async function openRaceDatabase(): Promise<TestDatabase> {
@@ -88,12 +83,6 @@ describe('wallet ledger', () => {
   });
   afterAll(async () => t.close());
 
-  it('formats rupees from paise with 2 decimals', () => {
-    expect(formatRupees(150_000)).toBe('₹1500.00');
-    expect(formatRupees(5)).toBe('₹0.05');
-    expect(formatRupees(0)).toBe('₹0.00');
-  });
-
   it('rejects amounts that are not positive whole paise', async () => {
     for (const amount of [0, -100, 12.5, Number.NaN]) {
       await expect(debitOrganisationWallet(t.db, entry(vendor, amount))).rejects.toMatchObject({
@@ -116,7 +105,7 @@ describe('wallet ledger', () => {
     });
     await expect(debitOrganisationWallet(t.db, entry(vendor, 150_000))).rejects.toMatchObject({
       statusCode: 409,
-      message: 'Insufficient wallet balance: ₹0.00 available, ₹1500.00 needed',
+      message: 'Insufficient wallet balance: ₹0.00 available, ₹1,500.00 needed',
     });
   });
 
@@ -162,7 +151,7 @@ describe('wallet ledger', () => {
     for (const f of failed) {
       expect(f.reason).toBeInstanceOf(AppError);
       expect((f.reason as AppError).message).toMatch(
-        /^Insufficient wallet balance: ₹\d+\.\d{2} available, ₹15\.00 needed$/,
+        /^Insufficient wallet balance: ₹[\d,]+\.\d{2} available, ₹15\.00 needed$/,
       );
     }
     // Each success saw a distinct balance after it: the debits serialised on the row.

@@ -11,7 +11,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client.ts';
 import { AppError, BadRequestError } from '../../http/errors.ts';
-import { WALLET_AMOUNT_MESSAGE } from '@civicfleet/shared';
+import { WALLET_AMOUNT_MESSAGE, formatRupees } from '@civicfleet/shared';
 import type { TransactionType } from '../../db/schema/wallets.ts';
 
 export interface LedgerEntry {
@@ -57,13 +57,6 @@ export function debitWallet(db: Db, entry: WalletLedgerEntry): Promise<LedgerRes
 
 export function creditWallet(db: Db, entry: WalletLedgerEntry): Promise<LedgerResult> {
   return applyLedger(db, 'CREDIT', { walletId: entry.walletId }, entry);
-}
-
-/** "₹1234.50" — rupees from integer paise with 2 decimals (exact: no float division). */
-export function formatRupees(amountPaise: number): string {
-  const paise = Math.abs(amountPaise);
-  const sign = amountPaise < 0 ? '-' : '';
-  return `${sign}₹${Math.trunc(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
 }
 
 export function assertAmountPaise(amountPaise: number): void {

@@ -199,7 +199,7 @@ describe('/v1/wallet', () => {
     });
     expect(over.statusCode).toBe(409);
     expect(over.json<Body<null>>().message).toBe(
-      'Insufficient wallet balance: ₹4000.00 available, ₹10000.00 needed',
+      'Insufficient wallet balance: ₹4,000.00 available, ₹10,000.00 needed',
     );
     const [audit] = await t.db
       .select()

@@ -42,8 +42,3 @@ export function formatDaysHoursMinutes(totalMinutes: number | null | undefined, 
     t,
   );
 }
-
-/** Paise as rupees with 2 decimals in the Indian grouping: 150000 → '₹1,500.00'. */
-export function formatRupees(paise: number): string {
-  return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(paise / 100);
-}

@@ -13,7 +13,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatRupees } from './money';
+import { formatRupees } from '@civicfleet/shared';
 
 interface BalanceCardProps {
   balancePaise: number;

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { Wallet } from '@civicfleet/shared';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatRupees } from './money';
+import { formatRupees } from '@civicfleet/shared';
 import { TransactionsTable } from './TransactionsTable';
 import { WalletFilterForm } from './WalletFilterForm';
 import { EMPTY_FILTER, toTransactionQuery, type WalletFilter } from './wallet-filter';

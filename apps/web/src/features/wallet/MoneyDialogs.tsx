@@ -20,7 +20,7 @@ import { useForm, type Control, type FieldValues, type Path, type UseFormReturn 
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, FieldMessages, FormTextField } from '@/components/form';
 import { addMoney, deductMoney, walletKeys } from './api/wallet';
-import { formatRupees } from './money';
+import { formatRupees } from '@civicfleet/shared';
 import {
   amountPaiseOf,
   CreditFormSchema,

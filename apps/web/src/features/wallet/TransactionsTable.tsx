@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { ResultsTable, type ResultsTableColumn } from '@/components/table';
 import { formatDateTime } from '@/lib/format';
 import { listAllTransactions, listTransactions, walletKeys } from './api/wallet';
-import { formatRupees } from './money';
+import { formatRupees } from '@civicfleet/shared';
 import { downloadTransactionsCsv } from './transactions-csv';
 import type { TransactionFilterQuery } from './wallet-filter';
 

@@ -14,7 +14,7 @@ import { useSession } from '@/session';
 import { listWallets, walletKeys } from './api/wallet';
 import { LedgerDrawer } from './LedgerDrawer';
 import { CreditDialog, DeductDialog } from './MoneyDialogs';
-import { formatRupees } from './money';
+import { formatRupees } from '@civicfleet/shared';
 import { OpenWalletDialog } from './OpenWalletDialog';
 
 const MODULE = 'wallet';

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, paiseToRupeeText, parseRupees } from './money';
+import { parseRupees } from './money';
 import { toTransactionQuery } from './wallet-filter';
 import { buildTransactionsCsv } from './transactions-csv';
 import { credit, debit } from './wallet-test-data';
 
 describe('wallet money', () => {
-  it('shows paise as rupees with Indian digit grouping', () => {
-    expect(formatRupees(150000)).toBe('₹1,500.00');
-    expect(formatRupees(1234567890)).toBe('₹1,23,45,678.90');
-    expect(formatRupees(5)).toBe('₹0.05');
-    expect(paiseToRupeeText(150005)).toBe('1500.05');
-    expect(paiseToRupeeText(-30)).toBe('-0.30');
-  });
-
   it('reads typed rupees exactly, refusing what is not money', () => {
     expect(parseRupees('1500')).toEqual({ paise: 150000 });
     expect(parseRupees('₹ 1,500.5')).toEqual({ paise: 150050 });

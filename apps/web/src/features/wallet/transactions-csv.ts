@@ -5,7 +5,7 @@
 import type { WalletTransaction } from '@civicfleet/shared';
 import { downloadBlob } from '@/components/table/download';
 import { formatDateTime } from '@/lib/format';
-import { paiseToRupeeText } from './money';
+import { paiseToRupeeText } from '@civicfleet/shared';
 
 export const TRANSACTIONS_FILE_NAME = 'Transactions.csv';
 

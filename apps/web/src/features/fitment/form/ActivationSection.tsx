@@ -1,3 +1,4 @@
+import { formatRupees } from '@civicfleet/shared';
 /**
  * Fitment Date and Activation Duration (spec 02 §2, §3 Fitment, §9): the fitment day (not in the future), the plan
  * (GET /v1/activation-plans: name and the price the vendor's wallet pays on approval) and the deviceActivate switch.
@@ -12,7 +13,6 @@ import { useController, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDatePicker, FormTextField } from '@/components/form';
 import { fitmentKeys, listActivationPlans } from '../api/fitments';
-import { formatRupees } from '../duration';
 import type { FitmentFormValues } from './fitment-form';
 
 const half = { xs: 12, sm: 6 } as const;

@@ -1,7 +1,7 @@
 import type { FitmentRow } from '@civicfleet/shared';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { formatDaysHoursMinutes, formatRupees, formatYearsDays } from '../duration';
+import { formatDaysHoursMinutes, formatYearsDays } from '../duration';
 import {
   emptyFitmentForm,
   fitmentFormSchema,
@@ -190,6 +190,5 @@ describe('duration display (spec 02 §9)', () => {
     expect(formatYearsDays(undefined, t)).toBe('-');
     expect(formatDaysHoursMinutes(1505, t)).toBe('1 day 1 hour 5 minutes');
     expect(formatDaysHoursMinutes(null, t)).toBe('-');
-    expect(formatRupees(150000)).toBe('₹1,500.00');
   });
 });

@@ -12,6 +12,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { ActivationChangeResult, FitmentRow } from '@civicfleet/shared';
+import { formatRupees } from '@civicfleet/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
@@ -20,7 +21,7 @@ import { ApiError } from '@/api/client';
 import { formatIsoDate } from '@/components/form';
 import { dayjs } from '@/lib/format';
 import { approveActivation, fitmentKeys, listActivationPlans, undoActivation } from '../api/fitments';
-import { formatRupees, formatYearsDays } from '../duration';
+import { formatYearsDays } from '../duration';
 
 export type ActivationChange = 'approve' | 'undo';
 
