@@ -65,6 +65,8 @@ export default tseslint.config(
   boundary(
     [
       'apps/server/src/db/seed/demo-fleet.ts',
+      'apps/server/src/db/seed/demo-swm.ts',
+      'apps/server/src/db/seed/demo-swm.test.ts',
       'apps/server/src/demo-simulator.ts',
       'apps/server/src/demo-simulator.test.ts',
     ],

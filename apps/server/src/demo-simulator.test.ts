@@ -4,9 +4,15 @@
  */
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoFleet, startSimulator, type SimulatorHandle } from '@civicfleet/simulator';
+import {
+  crewTags,
+  demoFleet,
+  startSimulator,
+  vehicleCrew,
+  type SimulatorHandle,
+} from '@civicfleet/simulator';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
-import { positions } from './db/schema/index.ts';
+import { driverTagReads, positions } from './db/schema/index.ts';
 import { startGateway, type Gateway } from './gateway/gateway.ts';
 import {
   eventually,
@@ -65,5 +71,28 @@ describe('demo simulator → gateway', () => {
       expect(Math.abs(now - row.fixedAt.getTime())).toBeLessThan(3 * 3600_000);
     }
     expect(simulator.stats().connected).toBe(3);
+  }, 30_000);
+
+  it('stores the crews’ driver-id reads of all three protocols with the first reports', async () => {
+    const ids = tracked.map((v) => v.deviceId);
+    const reads = await eventually(async () => {
+      const rows = await t.db
+        .select({
+          deviceId: driverTagReads.deviceId,
+          tag: driverTagReads.tag,
+          vehicleId: driverTagReads.vehicleId,
+        })
+        .from(driverTagReads)
+        .where(inArray(driverTagReads.deviceId, ids));
+      return new Set(rows.map((r) => r.deviceId)).size === ids.length ? rows : null;
+    }, 20_000);
+    vehicles.forEach((vehicle, index) => {
+      const device = tracked[index];
+      const tags = reads.filter((r) => r.deviceId === device?.deviceId);
+      expect(tags[0]?.vehicleId).toBe(device?.vehicleId);
+      expect(
+        tags.every((r) => crewTags(vehicleCrew(index, vehicle.imei, vehicle.kind)).includes(r.tag)),
+      ).toBe(true);
+    });
   }, 30_000);
 });

@@ -20,6 +20,7 @@ export {
   type Protocol,
 } from './core/message.ts';
 export { ais140Codec, gt06Codec, teltonikaCodec };
+export { normaliseDriverTag } from './core/driver-tag.ts';
 export { commandKey as ais140CommandKey, createAis140Codec } from './ais140/index.ts';
 export { createGt06Codec, encodeTimeResponse, GT06_COMMANDS } from './gt06/index.ts';
 

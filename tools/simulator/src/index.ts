@@ -4,6 +4,22 @@
  */
 export { demoFleet, demoImei, type DemoVehicle, type DemoFleetOptions } from './fleet/demo-fleet.ts';
 export { createFleet, resolveFleetConfig, tick } from './fleet/fleet.ts';
+export {
+  crewTags,
+  RELIEF_VEHICLE_INDICES,
+  vehicleCrew,
+  type CrewMember,
+  type CrewRole,
+  type VehicleCrew,
+} from './fleet/crew.ts';
+export {
+  BEAT_SKIP_PROBABILITY,
+  DISPOSAL_TRIPS_PER_SHIFT,
+  istShiftOf,
+  vehicleBeat,
+  type BeatPoint,
+  type VehicleBeat,
+} from './fleet/beat.ts';
 export type {
   AnomalyRates,
   DeviceProtocol,

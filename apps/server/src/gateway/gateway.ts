@@ -63,7 +63,12 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   const log = deps.log ?? silentLog;
   const clock = deps.clock ?? Date.now;
   const sql = sqlClientOf(deps.database);
-  const directory = createDeviceDirectory(sql, deps.deriveStages ?? []);
+  const stages = createStages({ derive: deps.deriveStages ?? [] });
+  // Every stage with per-device state (driver tag, derive) restores it when a device loads.
+  const directory = createDeviceDirectory(
+    sql,
+    stages.filter((stage) => stage.load),
+  );
   const registry = createConnectionRegistry();
   // A device linked, unlinked or edited in the console: its record and links are re-read at its next frame.
   const unsubscribeDevices = deps.bus?.subscribe<DevicesChangedMessage>(TOPICS.devices, (message) => {
@@ -85,7 +90,6 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
       directory.invalidate([...batch.latest.keys()]);
     },
   });
-  const stages = createStages({ derive: deps.deriveStages ?? [] });
   const commands = createCommandDelivery({ db: deps.database.db, registry, bus: deps.bus, clock, log });
   const open = new Set<DeviceConnection>();
   const servers: net.Server[] = [];

@@ -36,6 +36,10 @@ import { certificateModule } from './certificate/certificate.routes.ts';
 import { walletModule } from './wallet/wallet.routes.ts';
 import { inventoryModule } from './inventory/inventory.routes.ts';
 import { simActivationModule } from './sim-activation/sim-activation.routes.ts';
+import { operationsModule } from './operations/operations.routes.ts';
+import { peopleModule } from './people/people.routes.ts';
+import { complaintModule } from './complaint/complaint.routes.ts';
+import { dashboardModule } from './dashboard/dashboard.routes.ts';
 
 export const apiModules: ApiModule[] = [
   healthModule,
@@ -71,4 +75,8 @@ export const apiModules: ApiModule[] = [
   walletModule,
   inventoryModule,
   simActivationModule,
+  operationsModule,
+  peopleModule,
+  dashboardModule,
+  complaintModule,
 ];

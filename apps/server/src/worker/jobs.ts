@@ -9,6 +9,8 @@ import { sharePurgeJob } from '../modules/share/share-purge-job.ts';
 import { alertDeskJob } from './alert-desk-job.ts';
 import { activationExpiryJob } from '../modules/activation/activation-expiry-job.ts';
 import type { Bus } from '../bus/bus.ts';
+import { jobRunJob } from '../modules/operations/job-run-job.ts';
+import { attendanceJob } from '../modules/people/attendance-job.ts';
 import type { Job } from './runner.ts';
 
 const MINUTE = 60_000;
@@ -57,6 +59,8 @@ export function workerJobs(deps: {
     alertDeskJob(deps),
     sharePurgeJob(deps.db, deps.clock),
     activationExpiryJob(deps.db, deps.clock),
+    jobRunJob(deps.db, deps.clock),
+    attendanceJob(deps.db, deps.clock),
   ];
   if (deps.database) jobs.push(offlineJob(deps.database, deps.clock, deps.deriveContext));
   if (deps.smtpConfigured) jobs.push(retryMailJob(deps.mailer));

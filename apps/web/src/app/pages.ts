@@ -213,6 +213,19 @@ export const PAGES: Readonly<Record<string, PageEntry>> = {
     load: () => import('@/features/desk').then((m) => m.SosDeskPage),
     namespaces: ['shell', 'desk'],
   },
+  // The dashboards (features/dashboard).
+  '/dashboard': {
+    load: () => import('@/features/dashboard').then((m) => m.CityDashboardPage),
+    namespaces: ['shell', 'form', 'dashboard'],
+  },
+  '/dashboardv2': {
+    load: () => import('@/features/dashboard').then((m) => m.DivisionsDashboardPage),
+    namespaces: ['shell', 'form', 'dashboard'],
+  },
+  '/fleet-dashboard': {
+    load: () => import('@/features/dashboard').then((m) => m.FleetDashboardPage),
+    namespaces: ['shell', 'form', 'dashboard'],
+  },
   // Vehicle status board and route playback (features/vehicle-status, features/playback).
   '/vehicle-status': {
     load: () => import('@/features/vehicle-status').then((m) => m.VehicleStatusPage),
@@ -269,5 +282,60 @@ export const PAGES: Readonly<Record<string, PageEntry>> = {
   '/sim-activation-order/edit/:id': {
     load: () => import('@/features/sim-activation').then((m) => m.SimActivationFormPage),
     namespaces: ['shell', 'table', 'form', 'simActivation'],
+  },
+  // SWM operations: dump yard, the operator's entry screen, vehicle jobs, scorecard (features/operations).
+  '/swm/dump-yard': {
+    load: () => import('@/features/operations').then((m) => m.DumpYardPage),
+    namespaces: ['shell', 'table', 'form', 'operations'],
+  },
+  '/swm/dump-yard/add': {
+    load: () => import('@/features/operations').then((m) => m.DumpYardEntryPage),
+    namespaces: ['shell', 'table', 'form', 'operations'],
+  },
+  '/swm/job-run': {
+    load: () => import('@/features/operations').then((m) => m.JobRunPage),
+    namespaces: ['shell', 'table', 'form', 'operations'],
+  },
+  '/swm/scorecard': {
+    load: () => import('@/features/operations').then((m) => m.ScorecardPage),
+    namespaces: ['shell', 'table', 'form', 'operations'],
+  },
+  // Citizen complaints (features/complaints).
+  '/swm/complaint': {
+    load: () => import('@/features/complaints').then((m) => m.ComplaintListPage),
+    namespaces: ['shell', 'table', 'form', 'complaints'],
+  },
+  '/swm/complaint/add': {
+    load: () => import('@/features/complaints').then((m) => m.ComplaintFormPage),
+    namespaces: ['shell', 'table', 'form', 'complaints'],
+  },
+  '/swm/complaint/edit/:id': {
+    load: () => import('@/features/complaints').then((m) => m.ComplaintDetailPage),
+    namespaces: ['shell', 'table', 'form', 'complaints'],
+  },
+  // SWM people: staff, attendance, vehicle allocation (features/people).
+  '/swm/staff': {
+    load: () => import('@/features/people').then((m) => m.StaffListPage),
+    namespaces: ['shell', 'table', 'form', 'people'],
+  },
+  '/swm/staff/add': {
+    load: () => import('@/features/people').then((m) => m.StaffFormPage),
+    namespaces: ['shell', 'table', 'form', 'people'],
+  },
+  '/swm/staff/edit/:id': {
+    load: () => import('@/features/people').then((m) => m.StaffFormPage),
+    namespaces: ['shell', 'table', 'form', 'people'],
+  },
+  '/swm/attendance': {
+    load: () => import('@/features/people').then((m) => m.AttendancePage),
+    namespaces: ['shell', 'table', 'form', 'people'],
+  },
+  '/swm/vehicle-allocation': {
+    load: () => import('@/features/people').then((m) => m.VehicleAllocationPage),
+    namespaces: ['shell', 'table', 'form', 'people'],
+  },
+  '/swm/vehicle-allocation/add': {
+    load: () => import('@/features/people').then((m) => m.AllocationFormPage),
+    namespaces: ['shell', 'table', 'form', 'people'],
   },
 };

@@ -6,6 +6,9 @@
  * - After it: CTPL odometer (km); RLP odometer (km), analog 1, accelerometer x/y/z, tilt y/x; families ending in an
  *   OTA response group `(...)` (iTriangle, Navitech, TRAXSMART, Teltonika AIS) send analog 1 and analog 2 first;
  *   otherwise a single decimal between the frame number and a checksum field is the odometer in km (Traccar).
+ * - Anywhere after DO: a driver-id read as `RFID:<hex>` (also `IBUTTON:`, `DID:`; `=` for `:`) becomes `io.driverId`.
+ *   The standard has no driver-id field; RFID-reader firmwares append it as a tagged vendor extra, so it is taken
+ *   out before the positional rules above look at the rest.
  */
 import type { NormalisedMessage } from '../core/message.ts';
 import type { FieldList } from './field-list.ts';
@@ -36,6 +39,7 @@ export function readTail(f: FieldList, from: number, ctx: TailContext, msg: Norm
   if (frameAt === from && !hasFields(frameAt + 1, end, ctx.checksumIndex)) return; // the usual `DO,frame[,cs]`
   const pre = frameAt >= 0 ? collect(f, from, frameAt, ctx.checksumIndex) : [];
   const post = collect(f, frameAt >= 0 ? frameAt + 1 : from, end, ctx.checksumIndex);
+  takeDriverId(post, msg);
 
   if (ctx.vendor === 'MARK' && pre.length === 2) {
     io.analog1 = parseDecimal(pre.shift());
@@ -72,6 +76,23 @@ export function readTail(f: FieldList, from: number, ctx: TailContext, msg: Norm
   }
   if (pre.length > 0 || post.length > 0)
     io.extras = pre.length > 0 ? pre.concat(post).join(',') : post.join(',');
+}
+
+const DRIVER_ID = /^(?:RFID|IBUTTON|DID)[:=]([0-9A-Fa-f]{2,16})$/;
+
+/** Moves a tagged driver-id extra out of `post` into `io.driverId` (upper-case hex). */
+function takeDriverId(post: string[], msg: NormalisedMessage): void {
+  for (let i = 0; i < post.length; i++) {
+    const field = post[i] ?? '';
+    // Cheap first-letter test before the regex: most packets carry no extras at all.
+    const c = field.charCodeAt(0);
+    if (c !== 82 && c !== 73 && c !== 68) continue; // R I D
+    const match = DRIVER_ID.exec(field);
+    if (match?.[1] === undefined) continue;
+    msg.io.driverId = match[1].toUpperCase();
+    post.splice(i, 1);
+    return;
+  }
 }
 
 /** Whether [from, to) holds a field other than `skip`. */

@@ -29,6 +29,8 @@ export const VehicleSchema = z.object({
   circleId: z.string().nullable(),
   wardId: z.string().nullable(),
   ownerUserId: z.string().nullable(),
+  /** The CONTRACTOR organisation operating the vehicle (SWM scorecards); null = run by the owner. Optional: older producers leave it out. */
+  contractorOrganisationId: z.string().nullable().optional(),
   isTrackingActivated: z.boolean(),
   speedLimitKph: z.number().nullable(),
   createdAt: z.string(),
@@ -204,6 +206,8 @@ export const VehicleInputSchema = z.object({
   circleId: optionalId,
   wardId: optionalId,
   ownerUserId: optionalId,
+  /** A CONTRACTOR organisation in the caller's scope; null clears it; left out keeps the stored one (edit). */
+  contractorOrganisationId: IdSchema.nullish(),
   speedLimitKph: z
     .number({ error: 'Enter a number' })
     .min(5, 'Speed limit must be between 5 and 200 km/h')

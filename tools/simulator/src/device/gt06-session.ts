@@ -3,10 +3,12 @@
  * never send data without the reply, protocols.md §8.4). Then 0x22 locations, 0x26 alarms and 0x13 heartbeats, each
  * with its own serial. Replies echo protocol number and serial; a location or alarm still unacknowledged when the
  * connection drops is sent again (re-upload flag set) after the next login. Records made offline go out the same way,
- * oldest first. Server commands (0x80) get a 0x15 string reply.
+ * oldest first. Server commands (0x80) get a 0x15 string reply. A reading with a driver tag is followed by a 0x94/0x1B
+ * RFID info frame (live only: a card swipe is not buffered by the device).
  */
 import {
   buildGt06Alarm,
+  buildGt06DriverId,
   buildGt06Heartbeat,
   buildGt06Location,
   buildGt06Login,
@@ -173,6 +175,10 @@ export class Gt06Session implements DeviceSession {
     const frames = [
       countFrame(this.stats, buildGt06Location(reading, { serial, isReupload, uploadMode }), 1),
     ];
+    if (reading.driverTag !== undefined && !isReupload) {
+      const rfidSerial = this.nextSerial();
+      frames.push(countFrame(this.stats, buildGt06DriverId(reading.driverTag, rfidSerial), 0));
+    }
     // GT06 has no "power restored" alarm: the status packet's charging bit tells the server.
     if (alarm === 'powerRestored' && !isReupload) {
       const heartbeatSerial = this.nextSerial();

@@ -1,9 +1,10 @@
 /**
- * The duty cycle: which collection points a trip visits, where it unloads, and the legs between them.
+ * The duty cycle: which collection points a trip visits (the vehicle's beat, fleet/beat.ts, now and then passing one
+ * by), where it unloads, and the legs between them.
  */
-import { distanceM } from './geo.ts';
+import { BEAT_SKIP_PROBABILITY } from './beat.ts';
 import { DUMP_YARD_ID, type PlaceKind } from './indore-map.ts';
-import { chance, intBetween, nextFloat } from './prng.ts';
+import { chance, intBetween } from './prng.ts';
 import { KIND_PROFILES, SIGNAL_HOLD_S, SIGNAL_PROBABILITY } from './profiles.ts';
 import type { Stop, VehicleState } from './types.ts';
 import { roadGraph } from './world.ts';
@@ -13,38 +14,12 @@ const SIGNAL_CLEARANCE_M = 40;
 
 export function planTrip(vehicle: VehicleState): Stop[] {
   const profile = KIND_PROFILES[vehicle.spec.kind];
-  const { places } = roadGraph();
-  const pool = [...places.values()].filter(
-    (place) => place.kind === 'collection' && place.zone === vehicle.zone,
-  );
-  const count = Math.min(
-    pool.length,
-    intBetween(vehicle.rng, profile.stopsPerTrip[0], profile.stopsPerTrip[1]),
-  );
-
-  // Random subset (partial Fisher–Yates), then visited nearest-first from where the vehicle is.
-  for (let i = 0; i < count; i++) {
-    const j = i + Math.floor(nextFloat(vehicle.rng) * (pool.length - i));
-    const a = pool[i];
-    const b = pool[j];
-    if (a !== undefined && b !== undefined) {
-      pool[i] = b;
-      pool[j] = a;
-    }
-  }
-  const remaining = pool.slice(0, count);
+  // The first round of a shift may start part-way along the beat (on-duty demos), later rounds from its start.
+  const from = vehicle.tripsDone === 0 ? vehicle.firstRoundFrom : 0;
   const stops: Stop[] = [];
-  let here = vehicle.position;
-  while (remaining.length > 0) {
-    let bestIndex = 0;
-    remaining.forEach((place, index) => {
-      const best = remaining[bestIndex];
-      if (best !== undefined && distanceM(here, place) < distanceM(here, best)) bestIndex = index;
-    });
-    const [next] = remaining.splice(bestIndex, 1);
-    if (next === undefined) break;
-    stops.push(stopAt(vehicle, next.id, 'collection'));
-    here = next;
+  for (const placeId of vehicle.beat.slice(from)) {
+    if (chance(vehicle.rng, BEAT_SKIP_PROBABILITY)) continue;
+    stops.push(stopAt(vehicle, placeId, 'collection'));
   }
   for (const kind of profile.unloadAt) {
     stops.push(stopAt(vehicle, kind === 'dump' ? DUMP_YARD_ID : vehicle.transferStation, kind));

@@ -158,7 +158,12 @@ describe('anomalies', () => {
     let sos = 0;
     let engineOnMs = 0;
     for (const vehicle of events) {
-      let onSince: number | null = null;
+      // A vehicle already on shift at START (night compactors) or still on at the end counts those hours too.
+      const firstIgnition = vehicle.find(
+        (e) => e.type === 'alarm' && (e.alarm === 'ignitionOn' || e.alarm === 'ignitionOff'),
+      );
+      let onSince: number | null =
+        firstIgnition?.type === 'alarm' && firstIgnition.alarm === 'ignitionOff' ? START : null;
       for (const [index, event] of vehicle.entries()) {
         if (event.type !== 'alarm') continue;
         if (event.alarm === 'ignitionOn') onSince = event.atMs;
@@ -175,6 +180,7 @@ describe('anomalies', () => {
           expect(heldS).toBeLessThanOrEqual(180);
         }
       }
+      if (onSince !== null) engineOnMs += START + 10 * HOUR - onSince;
     }
     const expected = 0.25 * (engineOnMs / HOUR);
     expect(expected).toBeGreaterThan(60);
@@ -231,7 +237,10 @@ describe('on-duty schedule', () => {
       schedule: 'on-duty',
       rates: NO_ANOMALIES,
     });
-    expect(fleet.vehicles.every((vehicle) => vehicle.ignition || vehicle.phase === 'driving')).toBe(true);
+    // On shift: engine on, or on its round (a short first round may already be unloading with the engine off).
+    expect(
+      fleet.vehicles.every((vehicle) => vehicle.phase !== 'parked' && vehicle.phase !== 'shutdown'),
+    ).toBe(true);
     const moving = tick(fleet, midnight + 600_000).filter(({ events }) =>
       events.some((e) => e.type === 'position' && e.reading.speedKph > 5),
     );

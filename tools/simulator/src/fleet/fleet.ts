@@ -35,6 +35,12 @@ export function createFleet(specs: readonly VehicleSpec[], config: FleetConfig):
     const vehicle = createVehicle(index, spec, resolved);
     advanceVehicle(vehicle, resolved.startMs, resolved, []);
     vehicle.isReporting = true;
+    // Cards swiped during the warm-up go out with a report in the first interval, not after a parked 5-min wait.
+    if (vehicle.pendingTags.length > 0)
+      vehicle.nextReportMs = Math.min(
+        vehicle.nextReportMs,
+        resolved.startMs + (1 + (index % resolved.intervalS)) * 1000,
+      );
     return vehicle;
   });
   return { config: resolved, vehicles };

@@ -126,6 +126,15 @@ export interface VehicleState {
   shiftEndMs: number;
   tripsDone: number;
   tripStops: Stop[];
+  /** The vehicle's beat (fleet/beat.ts): collection point ids in visiting order, the same every round. */
+  beat: string[];
+  /** Where the first round of the shift starts in the beat (on-duty demos start some rounds near the end). */
+  firstRoundFrom: number;
+  /** RFID cards of the crew (fleet/crew.ts): swiped at shift start; `relief` takes over at `driverChangeAtMs`. */
+  crewTags: { driver: string; helper: string | null; relief: string | null };
+  driverChangeAtMs: number | null;
+  /** Cards swiped and not yet reported: each goes out with the next position report (DeviceReading.driverTag). */
+  pendingTags: string[];
   isReturning: boolean;
   vertex: string;
   leg: Leg | null;

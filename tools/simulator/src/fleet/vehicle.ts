@@ -5,6 +5,8 @@
  */
 import type { SimAlarm } from '../packets/reading.ts';
 import { nextAnomalyMs, scheduleNext, updateAnomalies } from './anomalies.ts';
+import { istShiftOf, vehicleBeat } from './beat.ts';
+import { vehicleCrew } from './crew.ts';
 import { depotStop, planTrip, startLeg } from './duty.ts';
 import { ZONE_IDS, ZONES } from './indore-map.ts';
 import { driveStep } from './motion.ts';
@@ -27,6 +29,10 @@ import { roadGraph } from './world.ts';
 const DRIVE_STEP_MS = 1000;
 /** A vehicle found mid-shift at start is simulated from at most this long before, so it is somewhere on its round. */
 const MAX_WARMUP_MS = 2 * 3_600_000;
+/** On-duty demos: every third vehicle starts its first round at the last beat point, so it unloads within minutes. */
+const SHORT_FIRST_ROUND_EVERY = 3;
+/** On-duty demos: the relief driver takes over this long after the fleet starts (+1 min per vehicle index). */
+const ON_DUTY_DRIVER_CHANGE_MS = 8 * 60_000;
 
 export function createVehicle(index: number, spec: VehicleSpec, config: ResolvedFleetConfig): VehicleState {
   const rng = createRng(deriveSeed(config.seed, index));
@@ -40,14 +46,17 @@ export function createVehicle(index: number, spec: VehicleSpec, config: Resolved
     spec.shiftStartMinuteIst ??
     (config.schedule === 'on-duty'
       ? istMinuteOfDay(config.startMs - onDutyOffsetMs)
-      : (profile.shiftStartsMinIst[Math.floor(index / ZONE_IDS.length) % profile.shiftStartsMinIst.length] ??
-        360));
+      : istShiftOf(index, spec.kind).startMinuteIst);
 
   const shift = shiftAt(config.startMs, shiftStartMinuteIst, shiftDurationMin);
   const warmupMs = shift === null ? 0 : Math.min(MAX_WARMUP_MS, config.startMs - shift.startMs);
   const clockMs = config.startMs - Math.floor(warmupMs / 1000) * 1000;
   const depot = roadGraph().places.get(zone.depot);
   if (depot === undefined) throw new Error(`unknown depot ${zone.depot}`);
+
+  const beat = vehicleBeat(index, spec.kind, zone.id).points.map((point) => point.placeId);
+  const crew = vehicleCrew(index, spec.imei, spec.kind);
+  const isShortFirstRound = config.schedule === 'on-duty' && index % SHORT_FIRST_ROUND_EVERY === 0;
 
   const noClock = (): AnomalyClock => ({ nextAtMs: Number.POSITIVE_INFINITY, untilMs: null });
   const anomalies = Object.fromEntries(ANOMALY_KINDS.map((kind) => [kind, noClock()])) as Record<
@@ -69,6 +78,11 @@ export function createVehicle(index: number, spec: VehicleSpec, config: Resolved
     shiftEndMs: shift?.endMs ?? clockMs,
     tripsDone: 0,
     tripStops: [],
+    beat,
+    firstRoundFrom: isShortFirstRound ? Math.max(0, beat.length - 1) : 0,
+    crewTags: { driver: crew.driver.tag, helper: crew.helper?.tag ?? null, relief: crew.relief?.tag ?? null },
+    driverChangeAtMs: null,
+    pendingTags: [],
     isReturning: false,
     vertex: zone.depot,
     leg: null,
@@ -153,6 +167,14 @@ function step(vehicle: VehicleState, nowMs: number, config: ResolvedFleetConfig,
     setIgnition(vehicle, true, nowMs, config, out);
   }
   if (vehicle.phase !== 'driving' && nowMs >= vehicle.phaseUntilMs) endPhase(vehicle, nowMs, config, out);
+  if (
+    vehicle.driverChangeAtMs !== null &&
+    nowMs >= vehicle.driverChangeAtMs &&
+    vehicle.crewTags.relief !== null
+  ) {
+    vehicle.driverChangeAtMs = null;
+    vehicle.pendingTags.push(vehicle.crewTags.relief);
+  }
 
   const speedKph = vehicle.speedMps * 3.6;
   // The tracker alarms a clear 1 km/h above the limit (on GNSS speed, so only with a fix) and re-arms 5 km/h below.
@@ -165,7 +187,11 @@ function step(vehicle: VehicleState, nowMs: number, config: ResolvedFleetConfig,
   }
 
   if (nowMs >= vehicle.nextReportMs) {
-    emit(vehicle, out, { type: 'position', atMs: nowMs, reading: takeReading(vehicle, nowMs) });
+    const reading = takeReading(vehicle, nowMs);
+    // A swiped card goes out with the next report the server sees (kept while warming up before startMs).
+    const tag = vehicle.isReporting ? vehicle.pendingTags.shift() : undefined;
+    if (tag !== undefined) reading.driverTag = tag;
+    emit(vehicle, out, { type: 'position', atMs: nowMs, reading });
     vehicle.nextReportMs = nowMs + reportIntervalMs(vehicle, config);
   }
   if (nowMs >= vehicle.nextHeartbeatMs) {
@@ -197,6 +223,15 @@ function endPhase(
       vehicle.tripsDone = 0;
       vehicle.tripStops = [];
       vehicle.isReturning = false;
+      // The crew swipes in at shift start; on relief vehicles the driver hands over mid-shift.
+      const { driver, helper, relief } = vehicle.crewTags;
+      vehicle.pendingTags = helper === null ? [driver] : [driver, helper];
+      vehicle.driverChangeAtMs =
+        relief === null
+          ? null
+          : config.schedule === 'on-duty'
+            ? Math.max(nowMs, config.startMs) + ON_DUTY_DRIVER_CHANGE_MS + vehicle.index * 60_000
+            : nowMs + (vehicle.shiftDurationMin * 60_000) / 2;
       setIgnition(vehicle, true, nowMs, config, out);
       vehicle.phase = 'warmup';
       vehicle.phaseUntilMs = nowMs + intBetween(vehicle.rng, 60, 240) * 1000;

@@ -6,7 +6,8 @@
  * - `$,LGN,<vendor>,<vehicle>,<imei>,<fw>,AIS140,<lat>,N,<lon>,E*` — login, once per TCP connection, no checksum.
  * - `$,NRM,<vendor>,<fw>,<type>,<alert>,<L|H>,<imei>,…,<DI>,<DO>,<frame>,<odometer km>,<XOR>*` — normal, history and
  *   alert packets in the de-facto field order of §2.1. XOR: 8-bit XOR of the text after `$,` up to (not including)
- *   the comma before the checksum, two upper-case hex digits.
+ *   the comma before the checksum, two upper-case hex digits. A reading with a driver tag adds the vendor extra
+ *   `RFID:<hex>` after the odometer (VT140-style RFID readers; @civicfleet/protocols reads it as `io.driverId`).
  * - `$,EPB,<vendor>,EMR|SEM,<imei>,NM|SP,<ddMMyyyyHHmmss>,A|V,<lat>,N,<lon>,E,<alt>,<speed>,<distance>,G,<vehicle>,
  *   <reply no.>*<CRC32>` — emergency (panic button) start/stop; CRC-32 (IEEE) of `$` up to (not incl.) `*`, eight
  *   upper-case hex digits, the rule verified on the 3.2AIH `$EPB` sample (§2.5) and the standard's Table 4C wording.
@@ -16,7 +17,7 @@
  * All times are UTC (Table 4A). Builders are pure: the caller owns frame numbers.
  */
 import { crc32, xor8 } from './checksums.ts';
-import type { DeviceReading, SimAlarm } from './reading.ts';
+import { DRIVER_TAG_PATTERN, type DeviceReading, type SimAlarm } from './reading.ts';
 
 export interface Ais140Identity {
   imei: string;
@@ -110,6 +111,11 @@ export function buildAis140Location(
     pad(options.frameNumber % 1_000_000, 6),
     (reading.odometerM / 1000).toFixed(1),
   ];
+  if (reading.driverTag !== undefined) {
+    if (!DRIVER_TAG_PATTERN.test(reading.driverTag))
+      throw new RangeError(`driver tag ${reading.driverTag} is not hex`);
+    fields.push(`RFID:${reading.driverTag}`);
+  }
   const body = fields.join(',');
   return `${body},${hex(xor8(body.slice(2)), 2)}*`;
 }

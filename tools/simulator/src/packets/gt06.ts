@@ -8,11 +8,14 @@
  *   re-upload flag (1 for records buffered while offline).
  * - 0x13 heartbeat: terminal info, voltage level 0–6, GSM level 0–4, alarm/language (2).
  * - 0x16 (or 0x26) alarm: GPS part, LBS length 0x09 + LBS, terminal info, voltage level, GSM level, alarm, language.
+ * - 0x94 information, sub-type 0x1B (RFID reader, long 0x7979 frame): header 0x02, type 0x08, card id (4 bytes),
+ *   XOR of the id bytes, footer 0x03 — the layout of Traccar's `Gt06ProtocolDecoderTest` capture
+ *   `7979000e941b02084277efef350303eadaed0d0a`. It carries no position: the server places it at the last fix.
  *
  * The caller owns serial numbers (1..0xFFFF, wrapping); the server echoes them in its replies.
  */
 import { crcItu } from './checksums.ts';
-import type { DeviceReading, SimAlarm } from './reading.ts';
+import { driverTagBytes, type DeviceReading, type SimAlarm } from './reading.ts';
 
 export const GT06_LOGIN = 0x01;
 export const GT06_HEARTBEAT = 0x13;
@@ -21,6 +24,8 @@ export const GT06_ALARM_4G = 0x26;
 export const GT06_LOCATION_4G = 0x22;
 export const GT06_STRING_INFO = 0x15;
 export const GT06_SERVER_COMMAND = 0x80;
+export const GT06_INFO = 0x94;
+export const GT06_INFO_RFID = 0x1b;
 
 /** Alarm byte of 0x16/0x26 (Traccar's mapping, §8.3). Ignition has no alarm code: it is the ACC byte of 0x22. */
 export const GT06_ALARM_CODES = {
@@ -101,6 +106,14 @@ export function buildGt06Alarm(
   return frame(options.protocolNumber ?? GT06_ALARM, content, options.serial);
 }
 
+/** 0x94/0x1B: a driver swiped an RFID card (tag ≤ 8 hex digits, zero-padded to 4 bytes). */
+export function buildGt06DriverId(tag: string, serial: number): Uint8Array {
+  const id = driverTagBytes(tag, 4);
+  const check = id.reduce((x, byte) => x ^ byte, 0);
+  const content = concat(Uint8Array.of(GT06_INFO_RFID, 0x02, 0x08), id, Uint8Array.of(check, 0x03));
+  return frameLong(GT06_INFO, content, serial);
+}
+
 /** Device reply to a server command (0x80): 0x15 string information echoing the server flag. */
 export function buildGt06StringInfo(serverFlag: number, text: string, serial: number): Uint8Array {
   const ascii = new TextEncoder().encode(text);
@@ -126,6 +139,24 @@ export function frame(protocolNumber: number, content: Uint8Array, serial: numbe
   const crc = crcItu(out.subarray(2, serialAt + 2));
   out[serialAt + 2] = crc >> 8;
   out[serialAt + 3] = crc & 0xff;
+  out[serialAt + 4] = 0x0d;
+  out[serialAt + 5] = 0x0a;
+  return out;
+}
+
+/** Builds one long (0x7979) frame: 2-byte length, otherwise as `frame`. */
+export function frameLong(protocolNumber: number, content: Uint8Array, serial: number): Uint8Array {
+  const length = 1 + content.length + 2 + 2;
+  const out = new Uint8Array(length + 6);
+  const view = new DataView(out.buffer);
+  out[0] = 0x79;
+  out[1] = 0x79;
+  view.setUint16(2, length);
+  out[4] = protocolNumber;
+  out.set(content, 5);
+  const serialAt = 5 + content.length;
+  view.setUint16(serialAt, serial);
+  view.setUint16(serialAt + 2, crcItu(out.subarray(2, serialAt + 2)));
   out[serialAt + 4] = 0x0d;
   out[serialAt + 5] = 0x0a;
   return out;

@@ -39,6 +39,26 @@ export interface DeviceReading {
   /** Tracker box opened (AIS-140 tamper field `O`). */
   isTamperOpen: boolean;
   cell: CellInfo;
+  /**
+   * Driver-id read (RFID card / iButton) carried with this reading, upper-case hex. Each protocol pads it on the left
+   * with zeros to its field: GT06 0x94/0x1B holds 4 bytes (≤ 8 digits), Teltonika AVL 78 (iButton) 8 bytes (≤ 16),
+   * AIS-140 sends the text as the vendor extra `RFID:<hex>`. The gateway drops leading zero bytes again
+   * (`normaliseDriverTag` of @civicfleet/protocols), so an 8-digit tag reads back the same on every protocol.
+   */
+  driverTag?: string;
+}
+
+/** Upper-case hex with an even number of digits (1–16), the form of `DeviceReading.driverTag`. */
+export const DRIVER_TAG_PATTERN = /^(?:[0-9A-F]{2}){1,8}$/;
+
+/** The tag's bytes left-padded with zeros to `width` bytes; throws when it is not hex or does not fit. */
+export function driverTagBytes(tag: string, width: number): Uint8Array {
+  if (!DRIVER_TAG_PATTERN.test(tag) || tag.length > width * 2)
+    throw new RangeError(`driver tag ${tag} is not upper-case hex of at most ${width} bytes`);
+  const digits = tag.padStart(width * 2, '0');
+  const out = new Uint8Array(width);
+  for (let i = 0; i < width; i++) out[i] = Number.parseInt(digits.slice(i * 2, i * 2 + 2), 16);
+  return out;
 }
 
 /** Device alarms the simulator can raise; names follow the normalised alarm catalogue of @civicfleet/protocols. */

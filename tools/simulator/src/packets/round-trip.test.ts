@@ -6,6 +6,7 @@ import {
   ais140Codec,
   gt06Codec,
   teltonikaCodec,
+  normaliseDriverTag,
   type Codec,
   type NormalisedMessage,
 } from '@civicfleet/protocols';
@@ -19,6 +20,7 @@ import {
 } from './ais140.ts';
 import {
   buildGt06Alarm,
+  buildGt06DriverId,
   buildGt06Heartbeat,
   buildGt06Location,
   buildGt06Login,
@@ -251,5 +253,45 @@ describe('Teltonika builders decode with teltonikaCodec', () => {
     );
     expect(messages[1]?.io).toMatchObject({ eventIoId: 2, din2: true });
     expect(messages[2]?.io).toMatchObject({ eventIoId: 1, din1: false });
+  });
+});
+
+describe('driver-id reads decode as io.driverId on every protocol', () => {
+  const card = '4277EFEF';
+  const iButton = '010000188A1F30B5';
+
+  it('AIS-140: the RFID vendor extra, odometer and checksum intact', () => {
+    const reading = sampleReading({ driverTag: card });
+    const { messages } = decodeStream(
+      ais140Codec,
+      text(buildAis140Location(identity, reading, { event: 'location', isHistory: false, frameNumber: 7 })),
+    );
+    // The odometer travels in km with one decimal.
+    expect(messages[0]).toMatchObject({ checksumOk: true, odometerM: 123_500 });
+    expect(messages[0]?.io.driverId).toBe(card);
+  });
+
+  it('GT06: a 0x94/0x1B info frame (Traccar capture layout) carries the card, acknowledged', () => {
+    const frame = buildGt06DriverId(card, 0x03ea);
+    expect(Buffer.from(frame).toString('hex')).toBe('7979000e941b02084277efef350303eadaed0d0a');
+    const { messages } = decodeStream(gt06Codec, buildGt06Login(IMEI, 1), frame);
+    expect(normaliseDriverTag(messages[1]?.io.driverId)).toBe(card);
+    expect(messages[1]?.imei).toBe(IMEI);
+    expect(() => buildGt06DriverId(iButton, 2)).toThrow(RangeError);
+  });
+
+  it('Teltonika: AVL 78 iButton, 8 bytes; a 4-byte card reads back the same once normalised', () => {
+    const { messages } = decodeStream(
+      teltonikaCodec,
+      buildTeltonikaImei(IMEI),
+      buildTeltonikaAvlPacket([
+        teltonikaRecord(sampleReading({ driverTag: iButton }), 'location'),
+        teltonikaRecord(sampleReading({ driverTag: card }), 'location'),
+        teltonikaRecord(sampleReading(), 'location'),
+      ]),
+    );
+    expect(messages[1]?.io.driverId).toBe(iButton);
+    expect(normaliseDriverTag(messages[2]?.io.driverId)).toBe(card);
+    expect(messages[3]?.io.driverId).toBeUndefined();
   });
 });

@@ -11,10 +11,10 @@
  *
  * IO ids (FMB "Data Sending Parameters ID"): 239 ignition, 240 movement, 21 GSM bars 0–5, 1 DIN1 (panic button),
  * 2 DIN2 (box-open switch: Teltonika has no tamper id, so this is ours), 69 GNSS status, 252 unplug, 255 overspeeding,
- * 66 external voltage mV, 67 battery voltage mV, 181 PDOP ×10, 182 HDOP ×10, 24 speed, 16 total odometer m.
+ * 78 iButton (8 bytes, the key id little-endian as Traccar prints it), 66 external voltage mV, 67 battery voltage mV, 181 PDOP ×10, 182 HDOP ×10, 24 speed, 16 total odometer m.
  */
 import { crc16Ibm } from './checksums.ts';
-import type { DeviceReading, SimAlarm } from './reading.ts';
+import { driverTagBytes, type DeviceReading, type SimAlarm } from './reading.ts';
 
 export const TELTONIKA_CODEC_8 = 0x08;
 export const TELTONIKA_IMEI_ACCEPT = 0x01;
@@ -30,6 +30,7 @@ export const TELTONIKA_IO = {
   externalVoltage: 66,
   batteryVoltage: 67,
   gnssStatus: 69,
+  iButton: 78,
   pdop: 181,
   hdop: 182,
   ignition: 239,
@@ -57,7 +58,8 @@ export interface TeltonikaIoElement {
   id: number;
   /** 1, 2, 4 or 8 bytes. */
   width: 1 | 2 | 4 | 8;
-  value: number;
+  /** A number, or for 8-byte values beyond 2^53 the raw big-endian bytes. */
+  value: number | Uint8Array;
 }
 
 export interface TeltonikaRecord {
@@ -98,6 +100,8 @@ export function teltonikaRecord(reading: DeviceReading, event: SimAlarm | 'locat
     { id: TELTONIKA_IO.speed, width: 2, value: reading.gpsValid ? Math.round(reading.speedKph) : 0 },
     { id: TELTONIKA_IO.totalOdometer, width: 4, value: Math.round(reading.odometerM) },
   ];
+  if (reading.driverTag !== undefined)
+    io.push({ id: TELTONIKA_IO.iButton, width: 8, value: driverTagBytes(reading.driverTag, 8).reverse() });
   if (event === 'overspeed')
     io.push({ id: TELTONIKA_IO.overspeeding, width: 1, value: Math.round(reading.speedKph) });
   return {
@@ -167,7 +171,11 @@ function encodeRecord(record: TeltonikaRecord): Uint8Array {
   return out;
 }
 
-function writeUint(view: DataView, at: number, width: number, value: number): void {
+function writeUint(view: DataView, at: number, width: number, value: number | Uint8Array): void {
+  if (value instanceof Uint8Array) {
+    for (let i = 0; i < width; i++) view.setUint8(at + i, value[i] ?? 0);
+    return;
+  }
   const clamped = Math.max(0, Math.round(value));
   if (width === 1) view.setUint8(at, Math.min(0xff, clamped));
   else if (width === 2) view.setUint16(at, Math.min(0xffff, clamped));

@@ -38,8 +38,17 @@ export interface SimulatorOptions {
   log?: (line: string) => void;
 }
 
+/** The daily shift a simulated vehicle runs (IST minute of day, length). */
+export interface SimulatedShift {
+  imei: string;
+  startMinuteIst: number;
+  durationMin: number;
+}
+
 export interface SimulatorHandle {
   readonly vehicles: readonly DemoVehicle[];
+  /** Each vehicle's shift: in `on-duty` mode the one that began shortly before the start, repeated daily. */
+  readonly shifts: readonly SimulatedShift[];
   stats(): SimulatorStats;
   stop(): Promise<void>;
 }
@@ -116,8 +125,14 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
       `interval ${intervalS}s, speedup ${speedup}, seed ${seed}`,
   );
 
+  const shifts = fleet.vehicles.map((vehicle) => ({
+    imei: vehicle.spec.imei,
+    startMinuteIst: vehicle.shiftStartMinuteIst,
+    durationMin: vehicle.shiftDurationMin,
+  }));
   return {
     vehicles,
+    shifts,
     stats: () => summarise(connections, simStartMs + (Date.now() - wallStartMs) * speedup),
     async stop() {
       if (isStopped) return;

@@ -168,7 +168,7 @@ export const attendance = pgTable(
 export type ComplaintStatus = 'open' | 'assigned' | 'resolved' | 'reopened';
 
 /**
- * Citizen grievances. `due_at` = raised + the category's SLA hours (packages/shared domain/swm.ts). `evidence` is the
+ * Citizen grievances. `due_at` = raised + the category's SLA hours (packages/shared domain/complaints.ts). `evidence` is the
  * GPS evidence shown when the complaint was resolved (which vehicles passed the location in the window), kept so a
  * closure can be checked later.
  */

@@ -21,6 +21,7 @@ import { seedDemoDeviceModels } from './demo-device-models.ts';
 import { seedDemoFleet } from './demo-fleet.ts';
 import { seedDemoBusiness } from './demo-business.ts';
 import { seedDemoSimOrders } from './demo-sim-orders.ts';
+import { seedDemoSwm } from './demo-swm.ts';
 import { DEMO_INDORE, seedIndoreGeography } from './demo-geography.ts';
 import { INDORE_DIVISIONS, type DivisionSeed } from './indore-divisions.ts';
 import { indoreWardGeometry } from './indore-ward-geometry.ts';
@@ -197,6 +198,7 @@ export async function seedDemo(db: Db, options: { fleet?: boolean } = {}): Promi
       const ownerUserId = inserted.find((u) => owner !== undefined && u.email === owner.email)?.id ?? null;
       await seedDemoFleet(tx, { organisationId: indoreId, ownerUserId });
       await seedDemoBusiness(tx, { orgIds, now: new Date() });
+      await seedDemoSwm(tx, { organisationId: indoreId, now: new Date() });
     }
     // Last: it picks the vendor's stock devices the lines above seeded.
     await seedDemoSimOrders(tx);

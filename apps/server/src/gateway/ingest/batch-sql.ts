@@ -6,7 +6,15 @@
  */
 import { isAlertDeskType } from '@civicfleet/shared';
 import type { Batch } from './batch.ts';
-import type { EventRow, EventUpdate, LatestRow, PositionRow, RawLogRow, UnknownDeviceRow } from './rows.ts';
+import type {
+  DriverTagReadRow,
+  EventRow,
+  EventUpdate,
+  LatestRow,
+  PositionRow,
+  RawLogRow,
+  UnknownDeviceRow,
+} from './rows.ts';
 import type { SqlExecutor, SqlStatement } from './sql-client.ts';
 import {
   CopyBinaryWriter,
@@ -354,4 +362,24 @@ const UPSERT_UNKNOWN = unnestInsert(
 
 export function unknownDeviceStatements(batch: Batch): SqlStatement[] {
   return unnestStatements(UPSERT_UNKNOWN, UNKNOWN_COLUMNS, [...batch.unknownDevices.values()]);
+}
+
+const DRIVER_TAG_COLUMNS: readonly Column<DriverTagReadRow>[] = [
+  ['device_id', 'bigint', 'number', (r) => r.deviceId],
+  ['vehicle_id', 'bigint', 'number', (r) => r.vehicleId],
+  ['organisation_id', 'bigint', 'number', (r) => r.organisationId],
+  ['tag', 'text', 'text', (r) => text(r.tag)],
+  ['read_at', 'timestamptz', 'time', (r) => r.readAt],
+  ['lat', 'float8', 'number', (r) => num(r.lat)],
+  ['lon', 'float8', 'number', (r) => num(r.lon)],
+];
+/** A replayed frame (resent after a lost ack) reads the same (device, read_at, tag): stored once. */
+const INSERT_DRIVER_TAG_READS = unnestInsert(
+  'driver_tag_reads',
+  DRIVER_TAG_COLUMNS,
+  'ON CONFLICT (device_id, read_at, tag) DO NOTHING',
+);
+
+export function driverTagReadStatements(batch: Batch): SqlStatement[] {
+  return unnestStatements(INSERT_DRIVER_TAG_READS, DRIVER_TAG_COLUMNS, batch.driverTagReads);
 }

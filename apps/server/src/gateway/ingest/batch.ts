@@ -3,7 +3,15 @@
  * when that transaction does; replies that acknowledge data wait for it (an acked position is always stored).
  */
 import type { SqlStatement } from './sql-client.ts';
-import type { EventRow, EventUpdate, LatestRow, PositionRow, RawLogRow, UnknownDeviceRow } from './rows.ts';
+import type {
+  DriverTagReadRow,
+  EventRow,
+  EventUpdate,
+  LatestRow,
+  PositionRow,
+  RawLogRow,
+  UnknownDeviceRow,
+} from './rows.ts';
 
 /**
  * A table a later ingest stage writes (state intervals, daily stats, geofence visits …): rows are collected in the
@@ -30,6 +38,8 @@ export class Batch {
   /** Per `${deviceId}:${type}`: repeats and closes of alerts opened by earlier batches. */
   readonly eventUpdates = new Map<string, EventUpdate>();
   readonly unknownDevices = new Map<string, UnknownDeviceRow>();
+  /** driver_tag_reads rows (stages/driver-tag.ts); inserted idempotently. */
+  readonly driverTagReads: DriverTagReadRow[] = [];
   /** devices.last_seen_at updates (throttled by the caller). */
   readonly seenDevices = new Map<bigint, Date>();
   private readonly extra = new Map<string, unknown[]>();
@@ -81,6 +91,7 @@ export class Batch {
       this.newEvents.length === 0 &&
       this.eventUpdates.size === 0 &&
       this.unknownDevices.size === 0 &&
+      this.driverTagReads.length === 0 &&
       this.extra.size === 0
     );
   }

@@ -3,7 +3,7 @@
  * fill the open batch. Stages are synchronous and do no I/O (their state lives in DeviceState), so ordering per
  * device is trivially kept and the hot path costs microseconds.
  *
- *   filter → attribution → distance → motion → alarms → [derive stages] → latest → store
+ *   filter → attribution → distance → motion → alarms → driver tag → [derive stages] → latest → store
  *
  * Distance and alarms run the derive machines (derive/distance.ts `stepDistance`, derive/alerts.ts `stepAlerts`)
  * with the organisation's settings (`ctx.settings`, set by attribution): there is one distance rule and one alert
@@ -19,6 +19,7 @@ import type { DeviceState, LinkSpan } from './device-state.ts';
 import type { PositionRow } from './rows.ts';
 import type { SqlExecutor } from './sql-client.ts';
 import { alarmStage } from './stages/alarms.ts';
+import { createDriverTagStage } from './stages/driver-tag.ts';
 import { createAttributionStage, distanceStage, filterStage, motionStage } from './stages/position.ts';
 import { latestStage, storeStage } from './stages/latest.ts';
 
@@ -52,7 +53,10 @@ export type SettingsResolver = (organisationId: bigint, vehicleId: bigint | null
 export interface IngestStage {
   readonly name: string;
   process(ctx: IngestContext): void;
-  /** Restores the stage's per-device state (`state.ext`) when the device directory loads a device. */
+  /**
+   * Restores the stage's per-device state (`state.ext`) when the device directory loads a device (every stage of
+   * createStages that has one: the gateway hands them all to the directory).
+   */
   load?(db: SqlExecutor, state: DeviceState): Promise<void>;
   /** The settings for a fix (used by every stage through `ctx.settings`); the first derive stage with it wins. */
   settingsFor?: SettingsResolver;
@@ -78,6 +82,7 @@ export function createStages(options: StageOptions = {}): IngestStage[] {
     distanceStage,
     motionStage,
     alarmStage,
+    createDriverTagStage(),
     ...(options.derive ?? []),
     latestStage,
     storeStage,

@@ -93,6 +93,17 @@ export interface EventUpdate {
   endedAt: Date | null;
 }
 
+/** A driver-id read worth keeping (stages/driver-tag.ts): `tag` canonical upper-case hex, `readAt` fix or receive time. */
+export interface DriverTagReadRow {
+  deviceId: bigint;
+  vehicleId: bigint | null;
+  organisationId: bigint;
+  tag: string;
+  readAt: Date;
+  lat: number | null;
+  lon: number | null;
+}
+
 export interface UnknownDeviceRow {
   imei: string;
   protocol: Protocol;

@@ -38,6 +38,7 @@ import { TOPICS, type Bus } from '../../bus/bus.ts';
 import { Batch, type BatchTable } from './batch.ts';
 import {
   copyCoreTables,
+  driverTagReadStatements,
   DuplicatePositionsError,
   eventInsertStatements,
   eventUpdateStatements,
@@ -300,7 +301,7 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
   /**
    * The state tables, in batch order (see the pipelining note above), in ONE round trip: device_latest,
    * devices.last_seen_at, event updates then inserts (RETURNING the new ids for the live delta), unknown_devices,
-   * then every later stage's table.
+   * driver_tag_reads, then every later stage's table.
    */
   async function writeState(tx: SqlExecutor, batch: Batch, commit: boolean): Promise<InsertedEvent[]> {
     const statements: SqlStatement[] = [
@@ -311,7 +312,7 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
     const eventsFrom = statements.length;
     statements.push(...eventInsertStatements(batch));
     const eventsTo = statements.length;
-    statements.push(...unknownDeviceStatements(batch));
+    statements.push(...unknownDeviceStatements(batch), ...driverTagReadStatements(batch));
     for (const table of options.tables ?? []) {
       const rows = batch.rowsOf(table);
       if (rows.length > 0) statements.push(...table.statements(rows));

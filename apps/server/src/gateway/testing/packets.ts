@@ -122,6 +122,8 @@ export interface TeltonikaRecord {
   altitudeM?: number;
   /** IO element 239 (ignition), 1 byte. */
   ignition?: boolean;
+  /** IO element 78 (iButton), 8 bytes: the key id as printed (hex), sent little-endian like an FMB does. */
+  iButton?: string;
 }
 
 /** Codec 8 AVL packet over TCP: preamble, length, codec 08, records, count, CRC-16/IBM. */
@@ -147,7 +149,7 @@ export function teltonikaCodec8(records: readonly TeltonikaRecord[]): Uint8Array
     push(r.speedKph ?? 0, 2);
     const io = r.ignition === undefined ? [] : [[239, r.ignition ? 1 : 0]];
     push(0, 1); // event io id
-    push(io.length, 1); // total io
+    push(io.length + (r.iButton === undefined ? 0 : 1), 1); // total io
     push(io.length, 1); // 1-byte group
     for (const [ioId, value] of io) {
       push(ioId ?? 0, 1);
@@ -155,7 +157,14 @@ export function teltonikaCodec8(records: readonly TeltonikaRecord[]): Uint8Array
     }
     push(0, 1); // 2-byte group
     push(0, 1); // 4-byte group
-    push(0, 1); // 8-byte group
+    if (r.iButton === undefined)
+      push(0, 1); // 8-byte group
+    else {
+      push(1, 1);
+      push(78, 1);
+      const id = Buffer.from(r.iButton.padStart(16, '0'), 'hex');
+      data.push(...id.reverse());
+    }
   }
   data.push(records.length);
   const body = Uint8Array.from(data);

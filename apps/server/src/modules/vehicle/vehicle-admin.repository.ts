@@ -5,6 +5,7 @@ import {
   adminDivisions,
   devices,
   groups,
+  organisations,
   registrationKey,
   users,
   vehicleDeviceLinks,
@@ -74,6 +75,16 @@ export async function findGroup(db: Db, id: bigint) {
     .where(and(eq(groups.id, id), eq(groups.deleted, false)))
     .limit(1);
   return row;
+}
+
+/** The kind of a live organisation (vehicle contractor check). */
+export async function findOrganisationKind(db: Db, id: bigint): Promise<string | undefined> {
+  const [row] = await db
+    .select({ kind: organisations.kind })
+    .from(organisations)
+    .where(and(eq(organisations.id, id), eq(organisations.deleted, false)))
+    .limit(1);
+  return row?.kind;
 }
 
 export async function findUser(db: Db, id: bigint) {

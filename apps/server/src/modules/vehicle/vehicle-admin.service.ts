@@ -40,6 +40,7 @@ export const VEHICLE_MESSAGES = {
   noOwnerEmail: 'This vehicle has no owner with an e-mail address.',
   ownerNotFound: 'Owner not found in this organisation.',
   groupNotFound: "Choose a group of the vehicle's organisation.",
+  contractorNotFound: 'Choose a contractor organisation within your organisations.',
 } as const;
 
 const field = (name: string, message: string) => new BadRequestError(message, { [name]: message });
@@ -127,6 +128,13 @@ export function createVehicleAdminService({ db, clock, mailer, brand, bus }: Veh
     const groupId = input.groupId === null ? null : toId(input.groupId);
     if (groupId !== null && (await admin.findGroup(db, groupId))?.organisationId !== organisationId)
       throw field('groupId', VEHICLE_MESSAGES.groupNotFound);
+    const contractorId = input.contractorOrganisationId ? toId(input.contractorOrganisationId) : null;
+    if (
+      contractorId !== null &&
+      (!canSeeOrganisation(auth, contractorId) ||
+        (await admin.findOrganisationKind(db, contractorId)) !== 'CONTRACTOR')
+    )
+      throw field('contractorOrganisationId', VEHICLE_MESSAGES.contractorNotFound);
     return {
       organisationId,
       registrationNumber: input.registrationNumber,
@@ -145,6 +153,7 @@ export function createVehicleAdminService({ db, clock, mailer, brand, bus }: Veh
       ...(await placement(organisationId, input)),
       ownerUserId,
       speedLimitKph: input.speedLimitKph,
+      ...(input.contractorOrganisationId === undefined ? {} : { contractorOrganisationId: contractorId }),
       ...(input.isTrackingActivated === undefined ? {} : { isTrackingActivated: input.isTrackingActivated }),
     };
   }

@@ -48,6 +48,7 @@ export function toVehicle(row: repo.VehicleRecord): Vehicle {
     circleId: str(v.circleId),
     wardId: str(v.wardId),
     ownerUserId: str(v.ownerUserId),
+    contractorOrganisationId: str(v.contractorOrganisationId),
     isTrackingActivated: v.isTrackingActivated,
     speedLimitKph: v.speedLimitKph,
     createdAt: v.createdAt.toISOString(),

@@ -13,6 +13,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { FeatureSlot } from '@/components/slots/feature-slots';
 import { readPreference, writePreference } from '@/lib/storage';
 import { LiveAlertPopup } from './LiveAlertPopup';
+import { LiveAlertStream } from './LiveAlertStream';
 import { LiveMap } from './LiveMap';
 import {
   countByStatus,
@@ -146,6 +147,7 @@ export function LiveTrackingPage() {
             />
           </Box>
           <FeatureSlot name="DeskPanel" maxRows={3} />
+          <LiveAlertStream maxRows={4} onOpen={showAlert} />
         </Box>
         <Box sx={{ position: 'relative', minHeight: 0 }}>
           <LiveMap

@@ -246,6 +246,10 @@ describe('live tracking page', () => {
     );
     await userEvent.click(within(popup).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    // The alert stream beside the map keeps every type, newest first.
+    const stream = within(screen.getByRole('region', { name: 'Alert stream' }));
+    expect(stream.getByText('SOS — MP09GA1234')).toBeInTheDocument();
+    expect(stream.getByText('Overspeed — MP09GA1234')).toBeInTheDocument();
     setAlarmMuted(false);
   }, 30_000);
 });

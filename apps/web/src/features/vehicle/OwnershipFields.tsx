@@ -1,7 +1,8 @@
 /**
  * The vehicle form's organisation, group and owner pickers. The group picker lists the groups of the organisation
  * picked above it and shows only with the groups module; the owner picker (any user of the caller's organisations)
- * only with the user module. Without them the form keeps the vehicle's own group and owner.
+ * only with the user module; the contractor picker (CONTRACTOR organisations) with the organisation module. Without
+ * them the form keeps the vehicle's own group, owner and contractor.
  */
 import Grid from '@mui/material/Grid';
 import type { Vehicle } from '@civicfleet/shared';
@@ -13,7 +14,14 @@ import { toOrganisationOption } from '@/api/organisation-options';
 import { OrganisationPicker } from '@/components/OrganisationPicker';
 import { SearchPicker } from '@/components/SearchPicker';
 import { useSession } from '@/session';
-import { getGroupOption, getOwnerOption, groupOptionsQuery, ownerOptionsQuery } from './api/options';
+import {
+  contractorOptionsQuery,
+  getContractorOption,
+  getGroupOption,
+  getOwnerOption,
+  groupOptionsQuery,
+  ownerOptionsQuery,
+} from './api/options';
 import type { VehicleFormValues } from './vehicle-form';
 
 const half = { xs: 12, sm: 6 } as const;
@@ -29,10 +37,12 @@ export function OwnershipFields({
   const { can, user } = useSession();
   const canListGroups = can('groups');
   const canListUsers = can('user');
+  const canListOrganisations = can('organisation');
   const organisationId = useWatch({ control, name: 'organisationId' });
   const groupQuery = useMemo(() => groupOptionsQuery(organisationId), [organisationId]);
   const groupId = vehicle?.groupId ?? '';
   const ownerId = vehicle?.ownerUserId ?? '';
+  const contractorId = vehicle?.contractorOrganisationId ?? '';
   const group = useQuery({
     queryKey: ['groups', 'options', 'one', groupId],
     queryFn: () => getGroupOption(groupId),
@@ -42,6 +52,11 @@ export function OwnershipFields({
     queryKey: ['users', 'options', 'one', ownerId],
     queryFn: () => getOwnerOption(ownerId),
     enabled: canListUsers && ownerId !== '',
+  });
+  const contractor = useQuery({
+    queryKey: ['organisations', 'options', 'one', contractorId],
+    queryFn: () => getContractorOption(contractorId),
+    enabled: canListOrganisations && contractorId !== '',
   });
   const organisation = vehicle?.organisation ?? user?.organisation;
 
@@ -80,6 +95,19 @@ export function OwnershipFields({
             label={t('fields.owner')}
             helperText={t('form.ownerHint')}
             initial={owner.data}
+            isRequired={false}
+          />
+        </Grid>
+      )}
+      {canListOrganisations && (
+        <Grid size={half}>
+          <SearchPicker
+            control={control}
+            name="contractorOrganisationId"
+            query={contractorOptionsQuery}
+            label={t('fields.contractor')}
+            helperText={t('form.contractorHint')}
+            initial={contractor.data}
             isRequired={false}
           />
         </Grid>

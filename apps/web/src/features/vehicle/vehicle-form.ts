@@ -22,6 +22,7 @@ export function vehicleFormSchema() {
     organisationId: z.string().min(1, ORGANISATION_REQUIRED),
     groupId: emptyToNull,
     ownerUserId: emptyToNull,
+    contractorOrganisationId: emptyToNull,
     speedLimitKph: z
       .string()
       .trim()
@@ -55,6 +56,7 @@ export const VEHICLE_FORM_FIELDS = [
   'organisationId',
   'groupId',
   'ownerUserId',
+  'contractorOrganisationId',
 ] as const;
 
 export const EMPTY_VEHICLE_FORM: VehicleFormValues = {
@@ -75,6 +77,7 @@ export const EMPTY_VEHICLE_FORM: VehicleFormValues = {
   organisationId: '',
   groupId: '',
   ownerUserId: '',
+  contractorOrganisationId: '',
 };
 
 export function toFormValues(v: Vehicle): VehicleFormValues {
@@ -98,6 +101,7 @@ export function toFormValues(v: Vehicle): VehicleFormValues {
     organisationId: v.organisation.id,
     groupId: v.groupId ?? '',
     ownerUserId: v.ownerUserId ?? '',
+    contractorOrganisationId: v.contractorOrganisationId ?? '',
   };
 }
 

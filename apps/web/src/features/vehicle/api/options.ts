@@ -1,10 +1,20 @@
 /**
  * Options of the vehicle form's pickers: owners (GET /v1/users, needs the user module) and groups of the vehicle's
- * organisation (GET /v1/group, needs the groups module). Organisations: components/OrganisationPicker.
+ * organisation (GET /v1/group, needs the groups module), contractors (CONTRACTOR organisations, GET /v1/organisation?kind=,
+ * needs the organisation module). Other organisations: components/OrganisationPicker.
  */
-import { GroupPageSchema, GroupSchema, UserPageSchema, UserSchema, type User } from '@civicfleet/shared';
+import {
+  GroupPageSchema,
+  GroupSchema,
+  OrganisationPageSchema,
+  OrganisationSchema,
+  UserPageSchema,
+  UserSchema,
+  type User,
+} from '@civicfleet/shared';
 import type { PickerOption, PickerQuery } from '@/components/SearchPicker';
 import { apiRequest } from '@/api/client';
+import { toOrganisationOption } from '@/api/organisation-options';
 
 const OPTIONS_PAGE_SIZE = 100;
 
@@ -55,4 +65,30 @@ export function getGroupOption(id: string): Promise<PickerOption> {
     id: g.id,
     label: g.name,
   }));
+}
+
+/** CONTRACTOR organisations of the caller's scope (the organisation operating a vehicle for the municipality). */
+export const contractorOptionsQuery: PickerQuery = (search) => ({
+  queryKey: ['organisations', 'options', 'CONTRACTOR', search],
+  queryFn: async () => {
+    const page = await apiRequest({
+      method: 'GET',
+      path: '/organisation',
+      query: {
+        kind: 'CONTRACTOR',
+        search: search || undefined,
+        pageSize: OPTIONS_PAGE_SIZE,
+        sortBy: 'tradeName',
+        sortOrder: 'asc',
+      },
+      schema: OrganisationPageSchema,
+    });
+    return page.items.map(toOrganisationOption);
+  },
+});
+
+export function getContractorOption(id: string): Promise<PickerOption> {
+  return apiRequest({ method: 'GET', path: `/organisation/${id}`, schema: OrganisationSchema }).then(
+    toOrganisationOption,
+  );
 }
