@@ -30,7 +30,7 @@ export function LiveAlertStream({
       aria-labelledby="live-alert-stream"
       sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 1, bgcolor: 'background.paper' }}
     >
-      <Typography id="live-alert-stream" variant="subtitle2" component="h2">
+      <Typography id="live-alert-stream" variant="subtitle2" component="h2" sx={{ fontWeight: 700 }}>
         {t('stream.title')}
       </Typography>
       {shown.length === 0 ? (

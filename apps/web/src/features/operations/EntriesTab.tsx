@@ -2,14 +2,11 @@
  * "Entries": what the dump-yard operator (or a weighbridge) recorded, server-paged, newest first, with the net weight
  * and whether GPS saw the vehicle there; delete per permission.
  */
-import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import type { DumpYardEntry } from '@civicfleet/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { ResultsTable, type ResultsTableColumn, type RowAction } from '@/components/table';
 import { formatDateTime } from '@/lib/format';
@@ -17,7 +14,6 @@ import { useSession } from '@/session';
 import { deleteEntry, listEntries, operationsKeys } from './api/operations';
 import { useKgFormat } from './format';
 import { GpsChip } from './GpsChip';
-import { DUMP_YARD_ADD_PATH } from './paths';
 import { useRangeFilters } from './use-range-filters';
 
 const MODULE = 'dump-yard';
@@ -55,12 +51,6 @@ export function EntriesTab() {
       render: (e) => nowrap(formatDateTime(e.enteredAt)),
     },
     {
-      key: 'exitedAt',
-      header: t('columns.exitedAt'),
-      accessor: (e) => (e.exitedAt ? new Date(e.exitedAt) : null),
-      render: (e) => nowrap(formatDateTime(e.exitedAt)),
-    },
-    {
       key: 'vehicle',
       header: t('columns.vehicle'),
       sortable: true,
@@ -71,16 +61,22 @@ export function EntriesTab() {
     weight('tareKg', t('columns.tareKg')),
     weight('netKg', t('columns.netKg')),
     {
+      key: 'gpsConfirmed',
+      header: t('columns.gps'),
+      accessor: (e) => (e.gpsConfirmed ? t('gps.confirmed') : t('gps.unconfirmed')),
+      render: (e) => <GpsChip isConfirmed={e.gpsConfirmed} />,
+    },
+    {
       key: 'ticketNo',
       header: t('columns.ticketNo'),
       accessor: (e) => e.ticketNo ?? '',
       render: (e) => nowrap(e.ticketNo ?? ''),
     },
     {
-      key: 'gpsConfirmed',
-      header: t('columns.gps'),
-      accessor: (e) => (e.gpsConfirmed ? t('gps.confirmed') : t('gps.unconfirmed')),
-      render: (e) => <GpsChip isConfirmed={e.gpsConfirmed} />,
+      key: 'exitedAt',
+      header: t('columns.exitedAt'),
+      accessor: (e) => (e.exitedAt ? new Date(e.exitedAt) : null),
+      render: (e) => nowrap(formatDateTime(e.exitedAt)),
     },
     { key: 'source', header: t('columns.source'), accessor: (e) => t(`sources.${e.source}`) },
     { key: 'note', header: t('columns.note'), accessor: (e) => e.note ?? '' },
@@ -112,18 +108,6 @@ export function EntriesTab() {
         exportFileBase="Dump_Yard_Entries"
         exportFilters={exportFilters}
         exportRange={exportRange}
-        toolbarActions={
-          can(MODULE, 'add-dump-yard-entry') ? (
-            <Button
-              component={RouterLink}
-              to={DUMP_YARD_ADD_PATH}
-              variant="contained"
-              startIcon={<AddIcon />}
-            >
-              {t('entries.add')}
-            </Button>
-          ) : undefined
-        }
       />
       <ConfirmDeleteDialog
         open={deleting !== null}

@@ -136,7 +136,7 @@ export function JobRunPage() {
               <TableRow>
                 <TableCell padding="checkbox" />
                 {headers.map((h) => (
-                  <TableCell key={h} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  <TableCell key={h} sx={{ fontWeight: 600, lineHeight: 1.3 }}>
                     {h}
                   </TableCell>
                 ))}

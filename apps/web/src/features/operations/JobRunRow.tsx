@@ -64,7 +64,7 @@ export function JobRunRow({ run, canPlayback }: { run: JobRun; canPlayback: bool
             {isOpen ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
           </IconButton>
         </TableCell>
-        <TableCell sx={{ minWidth: 160, maxWidth: 220 }}>
+        <TableCell sx={{ minWidth: 150, maxWidth: 200 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={run.jobName}>
             {run.jobName}
           </Typography>
@@ -102,7 +102,7 @@ export function JobRunRow({ run, canPlayback }: { run: JobRun; canPlayback: bool
         >
           {t('jobRuns.ofTotal', { met: run.gpsTrips, total: run.expectedTrips })}
         </TableCell>
-        <TableCell align="right" sx={{ minWidth: 80 }}>
+        <TableCell align="right" sx={{ minWidth: 72 }}>
           {run.score === null ? (
             <Typography variant="body2" color="text.secondary">
               {t('jobRuns.notEvaluated')}
