@@ -4,17 +4,21 @@ import { canOpen } from './access';
 import { SCREENS } from './main-routes';
 
 const paths = SCREENS.map((s) => s.path);
+const NO_EDIT = ['debug', 'raw-logs', 'attendance', 'vehicle-allocation', 'job-run', 'scorecard'];
 
 describe('main-area route table', () => {
   it('has every catalogue path and pathDef once (the public certificate search aside)', () => {
     expect(new Set(paths).size).toBe(paths.length);
     for (const m of MODULES) {
       if (m.id !== 'certificate') expect(paths).toContain(m.path);
-      // Debug is a page of tools and raw logs a log: neither has an edit screen (spec 01 §2.6).
-      if (m.pathDef && m.id !== 'debug' && m.id !== 'raw-logs') expect(paths).toContain(m.pathDef);
+      // Debug is a page of tools and raw logs a log (spec 01 §2.6); attendance, allocations, job runs and the
+      // scorecard are boards whose rows change through dialogs: none has an edit screen.
+      if (m.pathDef && !NO_EDIT.includes(m.id)) expect(paths).toContain(m.pathDef);
     }
     expect(paths).not.toContain('/management/debug/edit/:id');
     expect(paths).not.toContain('/management/raw-logs/edit/:id');
+    expect(paths).not.toContain('/swm/attendance/edit/:id');
+    expect(paths).toContain('/swm/complaint/edit/:id');
   });
 
   it('has the extra screens of spec 01 §2.3–§2.6', () => {

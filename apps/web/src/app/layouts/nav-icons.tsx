@@ -5,6 +5,7 @@ import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import MyLocationOutlinedIcon from '@mui/icons-material/MyLocationOutlined';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import RecyclingOutlinedIcon from '@mui/icons-material/RecyclingOutlined';
 import SimCardOutlinedIcon from '@mui/icons-material/SimCardOutlined';
 import SpaceDashboardOutlinedIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
@@ -19,6 +20,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   fitment: BuildCircleOutlinedIcon,
   'sim-activation-order': SimCardOutlinedIcon,
   reports: AssessmentOutlinedIcon,
+  swm: RecyclingOutlinedIcon,
   management: TuneOutlinedIcon,
 };
 

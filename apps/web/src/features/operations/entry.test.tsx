@@ -157,4 +157,40 @@ describe('Dump-yard entry screen', () => {
       await screen.findByText('The yard must be a dump yard or transfer station of your organisation'),
     ).toBeInTheDocument();
   });
+  it('lists the yards from the presence answer when the role may not list geofences', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      'GET /geofence': fail(403, 'You do not have permission to perform this action'),
+      'GET /operations/dump-yard-presence': ok({
+        asOf: new Date().toISOString(),
+        yards: [
+          {
+            geofenceId: '4',
+            name: 'Chandan Nagar Garbage Transfer Station',
+            kind: 'transfer-station',
+            organisationId: ORG.id,
+            vehicles: [],
+          },
+          {
+            geofenceId: '3',
+            name: 'Devguradia Trenching Ground',
+            kind: 'dump-yard',
+            organisationId: ORG.id,
+            vehicles: [],
+          },
+        ],
+      }),
+      'GET /operations/dump-yard-entry': page([]),
+    });
+    renderApp('/swm/dump-yard/add', {
+      ...operator,
+      permissions: ['dump-yard', 'dump-yard:add-dump-yard-entry'],
+    });
+    await user.click(await screen.findByRole('combobox', { name: /^Yard/ }, FIRST_RENDER));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Devguradia Trenching Ground · Dump yard',
+      'Chandan Nagar Garbage Transfer Station · Transfer station',
+    ]);
+  });
 });

@@ -3,8 +3,9 @@
  * yards a disposal trip ends at — the caller's dump-yard and transfer-station geofences (GET /v1/geofence?kind=).
  */
 import { GeofencePageSchema, VehiclePageSchema, type GeofenceKind } from '@civicfleet/shared';
-import { apiRequest } from '@/api/client';
+import { ApiError, apiRequest } from '@/api/client';
 import type { PickerOption, PickerQuery } from '@/components/SearchPicker';
+import { getPresence } from './operations';
 
 const VEHICLE_PICKER_PAGE_SIZE = 25;
 /** More yards than a city runs; the picker filters them on the screen. */
@@ -40,8 +41,25 @@ export const vehicleOptionsQuery: PickerQuery = (search) => ({
   },
 });
 
-/** Every dump yard and transfer station of the caller's scope, dump yards first, each by name. */
+/**
+ * Every dump yard and transfer station of the caller's scope, dump yards first, each by name. A dump-yard operator
+ * whose role lacks the geofence module (403) gets them from the presence answer, which lists every yard in scope.
+ */
 export async function listYards(): Promise<YardOption[]> {
+  try {
+    return await listYardGeofences();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 403) throw error;
+    const presence = await getPresence();
+    return presence.yards
+      .map((y) => ({ id: y.geofenceId, label: y.name, kind: y.kind }))
+      .sort(
+        (a, b) => YARD_KINDS.indexOf(a.kind) - YARD_KINDS.indexOf(b.kind) || a.label.localeCompare(b.label),
+      );
+  }
+}
+
+async function listYardGeofences(): Promise<YardOption[]> {
   const pages = await Promise.all(
     YARD_KINDS.map((kind) =>
       apiRequest({
