@@ -22,6 +22,7 @@ import {
   COMPLAINT_EVIDENCE_MAX_HOURS,
   COMPLAINT_EVIDENCE_RADIUS_BOUNDS_M,
   COMPLAINT_STATUSES,
+  COMPLAINT_STATUS_FILTERS,
 } from '../domain/complaints.ts';
 import { IdSchema } from './envelope.ts';
 import { INDIA_BOUNDS } from './geo.contract.ts';
@@ -201,7 +202,10 @@ const booleanFlag = z.preprocess(
  * complaint number. `from`/`to` bound the raised time. `overdue=true`: not resolved and past due.
  */
 export const ComplaintListQuerySchema = ListQuerySchema.extend({
-  status: z.preprocess(blankToUndefined, z.enum(COMPLAINT_STATUSES, COMPLAINT_MESSAGES.status).optional()),
+  status: z.preprocess(
+    blankToUndefined,
+    z.enum(COMPLAINT_STATUS_FILTERS, COMPLAINT_MESSAGES.status).optional(),
+  ),
   category: z.preprocess(
     blankToUndefined,
     z.enum(COMPLAINT_CATEGORY_IDS, COMPLAINT_MESSAGES.category).optional(),

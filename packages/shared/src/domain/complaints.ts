@@ -34,6 +34,9 @@ export function complaintSlaHours(category: ComplaintCategory): number {
 
 export const COMPLAINT_STATUSES = ['open', 'assigned', 'resolved', 'reopened'] as const;
 export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
+/** What the list filters by: a status, or `unresolved` (open, assigned or reopened: what the dashboards count). */
+export const COMPLAINT_STATUS_FILTERS = ['unresolved', ...COMPLAINT_STATUSES] as const;
+export type ComplaintStatusFilter = (typeof COMPLAINT_STATUS_FILTERS)[number];
 
 /** Steps of the timeline (complaint_events.action). */
 export const COMPLAINT_ACTIONS = ['raise', 'edit', 'assign', 'note', 'resolve', 'reopen'] as const;

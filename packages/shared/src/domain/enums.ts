@@ -25,7 +25,14 @@ export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'O+', 'O-', 'AB+', 'AB-'] a
 export const TRANSACTION_TYPES = ['CREDIT', 'DEBIT'] as const;
 
 /** Organisation kinds of the tree: platform → manufacturer / vendor (RFC) → municipal customer. */
-export const ORGANISATION_KINDS = ['PLATFORM', 'MANUFACTURER', 'VENDOR', 'MUNICIPAL', 'CUSTOMER', 'CONTRACTOR'] as const;
+export const ORGANISATION_KINDS = [
+  'PLATFORM',
+  'MANUFACTURER',
+  'VENDOR',
+  'MUNICIPAL',
+  'CUSTOMER',
+  'CONTRACTOR',
+] as const;
 export type OrganisationKind = (typeof ORGANISATION_KINDS)[number];
 
 /** Activation durations of spec 01 §9 / spec 02 §9 (named options mapped to day counts). */

@@ -89,7 +89,8 @@ export const overdueCondition = (now: Date): SQL =>
 
 export async function listComplaints(db: Db, orgIds: OrgIds, query: ComplaintListQuery, now: Date) {
   const conditions: Array<SQL | undefined> = [orgScope(orgIds, complaints.organisationId)];
-  if (query.status !== undefined) conditions.push(eq(complaints.status, query.status));
+  if (query.status === 'unresolved') conditions.push(ne(complaints.status, 'resolved'));
+  else if (query.status !== undefined) conditions.push(eq(complaints.status, query.status));
   if (query.category !== undefined) conditions.push(eq(complaints.category, query.category));
   if (query.wardId !== undefined) conditions.push(eq(complaints.wardId, BigInt(query.wardId)));
   if (query.overdue === true) conditions.push(overdueCondition(now));

@@ -393,6 +393,9 @@ describe('/v1/complaint', () => {
     const statuses = (await list('status=resolved')).items.map((i) => i.status);
     expect(statuses.length).toBeGreaterThan(0);
     expect(new Set(statuses)).toEqual(new Set(['resolved']));
+    const unresolved = (await list('status=unresolved')).items;
+    expect(unresolved.map((i) => i.id)).toContain(fresh.id);
+    expect(unresolved.some((i) => i.status === 'resolved')).toBe(false);
     const byDue = await list('sortBy=dueAt&sortOrder=asc');
     const due = byDue.items.map((i) => i.dueAt);
     expect(due).toEqual([...due].sort());

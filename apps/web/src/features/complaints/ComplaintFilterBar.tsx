@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { COMPLAINT_CATEGORIES, COMPLAINT_STATUSES, type ComplaintCategory } from '@civicfleet/shared';
+import { COMPLAINT_CATEGORIES, COMPLAINT_STATUS_FILTERS, type ComplaintCategory } from '@civicfleet/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DatePickerField } from '@/components/form';
@@ -37,11 +37,11 @@ export function ComplaintFilterBar({
           onClick={() => onChange({ status: '' })}
           aria-pressed={filters.status === ''}
         />
-        {COMPLAINT_STATUSES.map((s) => (
+        {COMPLAINT_STATUS_FILTERS.map((s) => (
           <Chip
             key={s}
-            label={t(`statuses.${s}`)}
-            color={filters.status === s ? STATUS_COLOURS[s] : 'default'}
+            label={t(s === 'unresolved' ? 'filters.unresolved' : `statuses.${s}`)}
+            color={filters.status === s ? (s === 'unresolved' ? 'warning' : STATUS_COLOURS[s]) : 'default'}
             variant={filters.status === s ? 'filled' : 'outlined'}
             onClick={() => onChange({ status: filters.status === s ? '' : s })}
             aria-pressed={filters.status === s}

@@ -4,16 +4,16 @@
  */
 import {
   COMPLAINT_CATEGORY_IDS,
-  COMPLAINT_STATUSES,
+  COMPLAINT_STATUS_FILTERS,
   type ComplaintCategory,
-  type ComplaintStatus,
+  type ComplaintStatusFilter,
 } from '@civicfleet/shared';
 import { useSearchParams } from 'react-router';
 import { APP_TIME_ZONE, dayjs } from '@/lib/format';
 import type { ComplaintFilters } from './api/complaints';
 
 export interface ComplaintFilterValues {
-  status: ComplaintStatus | '';
+  status: ComplaintStatusFilter | '';
   category: ComplaintCategory | '';
   wardId: string;
   isOverdueOnly: boolean;
@@ -39,7 +39,7 @@ export function readFilters(params: URLSearchParams): ComplaintFilterValues {
   const from = params.get('from');
   const to = params.get('to');
   return {
-    status: oneOf(COMPLAINT_STATUSES, params.get('status')),
+    status: oneOf(COMPLAINT_STATUS_FILTERS, params.get('status')),
     category: oneOf(COMPLAINT_CATEGORY_IDS, params.get('category')),
     wardId: /^\d+$/.test(params.get('wardId') ?? '') ? (params.get('wardId') ?? '') : '',
     isOverdueOnly: params.get('overdue') === 'true',

@@ -93,13 +93,13 @@ export function CityDashboardPage() {
               <StatLink
                 value={formatNumber(data.complaints.total, i18n.language)}
                 label={t('city.openComplaints')}
-                to="/swm/complaint?status=open"
+                to="/swm/complaint?status=unresolved"
               />
               <StatLink
                 value={formatNumber(data.complaints.overdue, i18n.language)}
                 label={t('city.overdue')}
                 tone={data.complaints.overdue > 0 ? 'error' : 'default'}
-                to="/swm/complaint?status=open&overdue=true"
+                to="/swm/complaint?status=unresolved&overdue=true"
               />
             </Stack>
           )}

@@ -62,7 +62,7 @@ describe('dashboards', () => {
     const complaints = within(screen.getByRole('region', { name: 'Complaints' }));
     expect(complaints.getByRole('link', { name: '3 open complaints' })).toHaveAttribute(
       'href',
-      '/swm/complaint?status=open',
+      '/swm/complaint?status=unresolved',
     );
     const offline = within(screen.getByRole('region', { name: 'Offline vehicles' }));
     expect(offline.getByRole('link', { name: '1 offline now' })).toHaveAttribute(

@@ -13,7 +13,7 @@ import {
   type ComplaintEvidence,
   type ComplaintInputValues,
   type ComplaintResolveInput,
-  type ComplaintStatus,
+  type ComplaintStatusFilter,
   type Envelope,
   type ListQuery,
   type Staff,
@@ -22,7 +22,7 @@ import { ApiError, apiEnvelope, apiRequest } from '@/api/client';
 
 /** The list's own filters (the URL's), as GET /complaint takes them. */
 export interface ComplaintFilters {
-  status?: ComplaintStatus | undefined;
+  status?: ComplaintStatusFilter | undefined;
   category?: ComplaintCategory | undefined;
   wardId?: string | undefined;
   overdue?: 'true' | undefined;
