@@ -3,13 +3,10 @@
  * over real TCP, the complaint is assigned to a staff member, and the Resolve dialog shows the GPS evidence (the
  * tracker's vehicle, its closest approach) before the closure; the resolved complaint keeps the evidence.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { connect } from 'node:net';
+import { expect, test } from '@playwright/test';
 import { demoFleet } from '@civicfleet/simulator';
-import { buildAis140Location, buildAis140Login } from '../../tools/simulator/src/packets/ais140.ts';
 import type { DeviceReading } from '../../tools/simulator/src/packets/reading.ts';
-import { E2E_DEVICE_PORTS } from '../playwright.config.ts';
-import { ADMIN, shoot, signIn } from './support.ts';
+import { ADMIN, apiCall, sendAis140Track, shoot, signIn } from './support.ts';
 
 // demoFleet(50, seed 1) as the e2e server seeds it; vehicles 0, 3, 6 … speak AIS-140 (0 and 6 are playback.spec's,
 // 3 vehicle-status.spec's).
@@ -58,55 +55,16 @@ function drivePast(startMs: number): DeviceReading[] {
   });
 }
 
-async function sendHistory(readings: DeviceReading[]): Promise<void> {
-  if (!vehicle) throw new Error('no demo vehicle');
-  const identity = { imei: vehicle.imei, vehicleRegNo: vehicle.registrationNumber };
-  const first = readings[0];
-  if (!first) throw new Error('no readings');
-  const socket = connect(E2E_DEVICE_PORTS.ais140, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  socket.write(buildAis140Login(identity, first));
-  const packets = readings
-    .map((r, i) =>
-      buildAis140Location(identity, r, { event: 'location', isHistory: true, frameNumber: i + 1 }),
-    )
-    .join('');
-  await new Promise<void>((resolve, reject) => socket.write(packets, (e) => (e ? reject(e) : resolve())));
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  socket.end();
-}
-
-/** `/v1{path}` with the signed-in page's token. */
-async function api<T>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; data: T }> {
-  return page.evaluate(
-    async ({ m, p, b }) => {
-      const stored = JSON.parse(localStorage.getItem('cf.session.accessToken') ?? '{}') as { token?: string };
-      const response = await fetch(`/v1${p}`, {
-        method: m,
-        headers: {
-          Authorization: `Bearer ${stored.token ?? ''}`,
-          ...(b === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        ...(b === undefined ? {} : { body: JSON.stringify(b) }),
-      });
-      return { status: response.status, data: ((await response.json()) as { data: unknown }).data };
-    },
-    { m: method, p: path, b: body },
-  ) as Promise<{ status: number; data: T }>;
-}
-
 test('a complaint is raised, assigned and resolved with the GPS evidence of a passing vehicle', async ({
   page,
 }) => {
   test.setTimeout(180_000);
   await signIn(page, ADMIN);
   const staffName = `Ravi Solanki ${Date.now() % 10_000}`;
-  const staff = await api<{ id: string }>(page, 'POST', '/staff', { name: staffName, role: 'supervisor' });
+  const staff = await apiCall<{ id: string }>(page, 'POST', '/staff', {
+    name: staffName,
+    role: 'supervisor',
+  });
   expect(staff.status).toBe(200);
 
   // Raise it on the form.
@@ -131,11 +89,17 @@ test('a complaint is raised, assigned and resolved with the GPS evidence of a pa
   // The tracker drives past after the complaint was raised; wait until the gateway has stored the fixes.
   // (The fixes must lie between the raising and now: wait until the last one is in the past.)
   await page.waitForTimeout(Math.max(0, raisedAt + 3000 + STEPS * STEP_S * 1000 - Date.now()));
-  await sendHistory(drivePast(raisedAt + 1500));
+  if (!vehicle) throw new Error('no demo vehicle');
+  await sendAis140Track(
+    { imei: vehicle.imei, vehicleRegNo: vehicle.registrationNumber },
+    drivePast(raisedAt + 1500),
+    { isHistory: true },
+  );
   await expect
     .poll(
       async () =>
-        (await api<{ vehicles: unknown[] }>(page, 'GET', `/complaint/${id}/evidence`)).data.vehicles.length,
+        (await apiCall<{ vehicles: unknown[] }>(page, 'GET', `/complaint/${id}/evidence`)).data.vehicles
+          .length,
       { timeout: 30_000 },
     )
     .toBe(1);

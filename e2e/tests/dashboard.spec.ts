@@ -6,13 +6,10 @@
  * three in light and dark mode. Nothing is mocked.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { connect } from 'node:net';
 import { demoFleet } from '@civicfleet/simulator';
 import type { CityDashboard } from '@civicfleet/shared';
-import { buildAis140Location, buildAis140Login } from '../../tools/simulator/src/packets/ais140.ts';
 import type { DeviceReading } from '../../tools/simulator/src/packets/reading.ts';
-import { E2E_DEVICE_PORTS } from '../playwright.config.ts';
-import { ADMIN, shoot, signIn } from './support.ts';
+import { ADMIN, apiCall, sendAis140Track, shoot, signIn } from './support.ts';
 
 // demoFleet(50, seed 1) as the e2e server seeds it; vehicles 0, 3, 6 … speak AIS-140 (0, 3, 6 and 12 are other
 // specs').
@@ -85,47 +82,6 @@ function track(startMs: number): DeviceReading[] {
   return out;
 }
 
-async function send(readings: DeviceReading[]): Promise<void> {
-  if (!vehicle) throw new Error('no demo vehicle');
-  const identity = { imei: vehicle.imei, vehicleRegNo: vehicle.registrationNumber };
-  const first = readings[0];
-  if (!first) throw new Error('no readings');
-  const socket = connect(E2E_DEVICE_PORTS.ais140, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  socket.write(buildAis140Login(identity, first));
-  const packets = readings
-    .map((r, i) =>
-      buildAis140Location(identity, r, { event: 'location', isHistory: false, frameNumber: i + 1 }),
-    )
-    .join('');
-  await new Promise<void>((resolve, reject) => socket.write(packets, (e) => (e ? reject(e) : resolve())));
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  socket.end();
-}
-
-async function api<T>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; data: T }> {
-  return page.evaluate(
-    async ({ m, p, b }) => {
-      const stored = JSON.parse(localStorage.getItem('cf.session.accessToken') ?? '{}') as { token?: string };
-      const response = await fetch(`/v1${p}`, {
-        method: m,
-        headers: {
-          Authorization: `Bearer ${stored.token ?? ''}`,
-          ...(b === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        ...(b === undefined ? {} : { body: JSON.stringify(b) }),
-      });
-      return { status: response.status, data: ((await response.json()) as { data: unknown }).data };
-    },
-    { m: method, p: path, b: body },
-  ) as Promise<{ status: number; data: T }>;
-}
-
 async function shootBoth(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.emulateMedia({ colorScheme: 'light' });
@@ -146,7 +102,7 @@ test('the dashboards show the trip and attendance a tracker produced, drill down
 }) => {
   test.setTimeout(300_000);
   await signIn(page, ADMIN);
-  const staff = await api<{ id: string }>(page, 'POST', '/staff', {
+  const staff = await apiCall<{ id: string }>(page, 'POST', '/staff', {
     name: `Dashboard driver ${TAG.slice(-4)}`,
     role: 'driver',
     tagId: TAG,
@@ -154,13 +110,16 @@ test('the dashboards show the trip and attendance a tracker produced, drill down
   expect(staff.status).toBe(200);
 
   const startMs = Math.floor((Date.now() - 45 * MINUTE_MS) / 1000) * 1000;
-  await send(track(startMs));
+  if (!vehicle) throw new Error('no demo vehicle');
+  await sendAis140Track({ imei: vehicle.imei, vehicleRegNo: vehicle.registrationNumber }, track(startMs), {
+    isHistory: false,
+  });
 
   // The visit is derived at ingest; attendance by the worker's job (every 60 s).
   await expect
     .poll(
       async () => {
-        const city = (await api<CityDashboard>(page, 'GET', '/dashboard/city')).data;
+        const city = (await apiCall<CityDashboard>(page, 'GET', '/dashboard/city')).data;
         return city.disposalTrips.total >= 1 && city.attendance.present >= 1;
       },
       { timeout: 180_000, intervals: [2000, 5000] },

@@ -1,7 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildAis140Location, buildAis140Login } from '../../tools/simulator/src/packets/ais140.ts';
+import type { DeviceReading } from '../../tools/simulator/src/packets/reading.ts';
+import { E2E_DEVICE_PORTS } from '../playwright.config.ts';
 
 export interface Account {
   email: string;
@@ -46,4 +50,50 @@ export async function signIn(page: Page, account: Account, at = '/'): Promise<vo
   await page.getByRole('checkbox', { name: /I accept the terms and conditions/ }).check();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('navigation')).toBeVisible();
+}
+
+/** `/v1{path}` as the signed-in page's user (its stored access token): the HTTP status and the envelope's data. */
+export async function apiCall<T>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; data: T }> {
+  return page.evaluate(
+    async ({ m, p, b }) => {
+      const stored = JSON.parse(localStorage.getItem('cf.session.accessToken') ?? '{}') as { token?: string };
+      const response = await fetch(`/v1${p}`, {
+        method: m,
+        headers: {
+          Authorization: `Bearer ${stored.token ?? ''}`,
+          ...(b === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        ...(b === undefined ? {} : { body: JSON.stringify(b) }),
+      });
+      return { status: response.status, data: ((await response.json()) as { data: unknown }).data };
+    },
+    { m: method, p: path, b: body },
+  ) as Promise<{ status: number; data: T }>;
+}
+
+/**
+ * One tracker's AIS-140 location packets to the e2e gateway: login, then every reading in one burst (history packets
+ * when `isHistory`), then a short wait so the gateway has read them before the socket closes.
+ */
+export async function sendAis140Track(
+  identity: { imei: string; vehicleRegNo: string },
+  readings: readonly DeviceReading[],
+  { isHistory }: { isHistory: boolean },
+): Promise<void> {
+  const first = readings[0];
+  if (!first) throw new Error('no readings');
+  const socket = connect(E2E_DEVICE_PORTS.ais140, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  socket.write(buildAis140Login(identity, first));
+  const packets = readings
+    .map((r, i) => buildAis140Location(identity, r, { event: 'location', isHistory, frameNumber: i + 1 }))
+    .join('');
+  await new Promise<void>((resolve, reject) => socket.write(packets, (e) => (e ? reject(e) : resolve())));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  socket.end();
 }

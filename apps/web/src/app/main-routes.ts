@@ -21,7 +21,14 @@ export interface ScreenRoute {
 const NOT_ADD_SCREENS = new Set(['add-kml', 'add-money', 'add-temporary-device']);
 
 /** Modules whose records are not edited on a screen of their own (a page of tools, a log). */
-const NO_EDIT_SCREEN = new Set(['debug', 'raw-logs', 'attendance', 'vehicle-allocation', 'job-run', 'scorecard']);
+const NO_EDIT_SCREEN = new Set([
+  'debug',
+  'raw-logs',
+  'attendance',
+  'vehicle-allocation',
+  'job-run',
+  'scorecard',
+]);
 
 const moduleAccess = (m: ModuleDefinition, actionId?: string): Access => ({
   kind: 'module',

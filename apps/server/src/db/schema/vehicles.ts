@@ -54,7 +54,9 @@ export const vehicles = pgTable(
     wardId: ref('ward_id').references(() => adminDivisions.id),
     ownerUserId: ref('owner_user_id').references(() => users.id),
     /** The contractor organisation operating the vehicle (SWM scorecards, issue 7); null = run by the owner. */
-    contractorOrganisationId: ref('contractor_organisation_id').references((): AnyPgColumn => organisations.id),
+    contractorOrganisationId: ref('contractor_organisation_id').references(
+      (): AnyPgColumn => organisations.id,
+    ),
     isTrackingActivated: boolean('is_tracking_activated').notNull().default(true),
     speedLimitKph: real('speed_limit_kph'),
     deleted: boolean('deleted').notNull().default(false),
