@@ -25,6 +25,21 @@ function run(minutes: number, schedule: 'on-duty' | 'ist' = 'on-duty', startMs =
 }
 
 describe('demo crews', () => {
+  it('keeps each vehicle its crew, beat, zone and shift when only part of the fleet is simulated', () => {
+    const config = { seed: 1, startMs: START, intervalS: 10, schedule: 'on-duty' as const };
+    const whole = createFleet(fleet, config).vehicles.slice(36, 48);
+    const part = createFleet(fleet.slice(36, 48), config).vehicles;
+    const who = (v: (typeof part)[number]) => ({
+      imei: v.spec.imei,
+      crew: v.crewTags,
+      zone: v.zone,
+      shift: v.shiftStartMinuteIst,
+      position: v.position,
+    });
+    expect(part.map(who)).toEqual(whole.map(who));
+    expect(part.map((v) => v.index)).toEqual(part.map((_, i) => i));
+  });
+
   it('gives every vehicle a driver, tippers and compactors a helper, and two vehicles a relief driver', () => {
     const crews = fleet.map((v, index) => vehicleCrew(index, v.imei, v.kind));
     expect(crews).toEqual(fleet.map((v, index) => vehicleCrew(index, v.imei, v.kind)));

@@ -13,6 +13,8 @@ export interface DemoVehicle {
   registrationNumber: string;
   kind: VehicleKind;
   label: string;
+  /** Position in the demo fleet (VehicleSpec.fleetIndex). */
+  fleetIndex: number;
 }
 
 export const DEFAULT_IMEI_PREFIX = '8691234';
@@ -67,6 +69,7 @@ export function demoFleet(count: number, seed = 1, options: DemoFleetOptions = {
       registrationNumber,
       kind,
       label: `${KIND_LABEL[kind]} ${String(perKind[kind]).padStart(2, '0')} · ${ZONE_LABEL[zone]}`,
+      fleetIndex: index,
     });
   }
   return vehicles;

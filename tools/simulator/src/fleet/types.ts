@@ -19,6 +19,12 @@ export interface VehicleSpec {
   registrationNumber: string;
   kind: VehicleKind;
   label: string;
+  /**
+   * The vehicle's place in its demo fleet (demoFleet sets it): its zone, beat, crew cards, shift and random stream
+   * follow it, so a subset of the fleet (a deleted demo vehicle, a test's slice) drives exactly as in the whole
+   * fleet and matches what the demo seed registered. Default: the position in the list simulated.
+   */
+  fleetIndex?: number;
   zone?: ZoneId;
   /** Shift start as minutes after IST midnight; default per kind. */
   shiftStartMinuteIst?: number;

@@ -35,9 +35,11 @@ const SHORT_FIRST_ROUND_EVERY = 3;
 const ON_DUTY_DRIVER_CHANGE_MS = 8 * 60_000;
 
 export function createVehicle(index: number, spec: VehicleSpec, config: ResolvedFleetConfig): VehicleState {
-  const rng = createRng(deriveSeed(config.seed, index));
+  // Who the vehicle is (zone, beat, crew, shift, randomness) follows its place in the demo fleet, not in this list.
+  const identity = spec.fleetIndex ?? index;
+  const rng = createRng(deriveSeed(config.seed, identity));
   const profile = KIND_PROFILES[spec.kind];
-  const zoneId = spec.zone ?? ZONE_IDS[index % ZONE_IDS.length] ?? 'central';
+  const zoneId = spec.zone ?? ZONE_IDS[identity % ZONE_IDS.length] ?? 'central';
   const zone = ZONES.find((candidate) => candidate.id === zoneId) ?? ZONES[0];
   if (zone === undefined) throw new Error('no zones defined');
   const shiftDurationMin = spec.shiftDurationMin ?? profile.shiftDurationMin;
@@ -46,7 +48,7 @@ export function createVehicle(index: number, spec: VehicleSpec, config: Resolved
     spec.shiftStartMinuteIst ??
     (config.schedule === 'on-duty'
       ? istMinuteOfDay(config.startMs - onDutyOffsetMs)
-      : istShiftOf(index, spec.kind).startMinuteIst);
+      : istShiftOf(identity, spec.kind).startMinuteIst);
 
   const shift = shiftAt(config.startMs, shiftStartMinuteIst, shiftDurationMin);
   const warmupMs = shift === null ? 0 : Math.min(MAX_WARMUP_MS, config.startMs - shift.startMs);
@@ -54,9 +56,9 @@ export function createVehicle(index: number, spec: VehicleSpec, config: Resolved
   const depot = roadGraph().places.get(zone.depot);
   if (depot === undefined) throw new Error(`unknown depot ${zone.depot}`);
 
-  const beat = vehicleBeat(index, spec.kind, zone.id).points.map((point) => point.placeId);
-  const crew = vehicleCrew(index, spec.imei, spec.kind);
-  const isShortFirstRound = config.schedule === 'on-duty' && index % SHORT_FIRST_ROUND_EVERY === 0;
+  const beat = vehicleBeat(identity, spec.kind, zone.id).points.map((point) => point.placeId);
+  const crew = vehicleCrew(identity, spec.imei, spec.kind);
+  const isShortFirstRound = config.schedule === 'on-duty' && identity % SHORT_FIRST_ROUND_EVERY === 0;
 
   const noClock = (): AnomalyClock => ({ nextAtMs: Number.POSITIVE_INFINITY, untilMs: null });
   const anomalies = Object.fromEntries(ANOMALY_KINDS.map((kind) => [kind, noClock()])) as Record<
