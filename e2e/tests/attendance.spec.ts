@@ -8,7 +8,11 @@ import {
 } from '../../tools/simulator/src/packets/gt06.ts';
 import type { DeviceReading } from '../../tools/simulator/src/packets/reading.ts';
 import { E2E_DEVICE_PORTS } from '../playwright.config.ts';
+import { demoFleet } from '@civicfleet/simulator';
 import { ADMIN, shoot, signIn } from './support.ts';
+
+// demoFleet(50, seed 1) as the e2e server seeds it; vehicle 22 speaks GT06 and is no other spec's.
+const OWN_TRACKER = demoFleet(50, 1)[22];
 
 /** Screenshots people look at. */
 const SHOTS = '/tmp/shots';
@@ -98,7 +102,8 @@ test('staff, allocation and attendance: a supervisor marks someone absent; a dri
 
   // 2. Allocate them to a demo vehicle for today's shift.
   const devices = await api<{ items: DeviceRow[] }>(page, 'GET', '/device?pageSize=100');
-  const tracker = devices.items.find((d) => d.protocol === 'gt06' && d.vehicle !== null);
+  // Demo vehicle 22 (GT06): live.spec.ts takes the first GT06 tracker of the list and expects it never connected.
+  const tracker = devices.items.find((d) => d.imei === OWN_TRACKER?.imei && d.vehicle !== null);
   if (!tracker?.vehicle) throw new Error('No GT06 demo tracker on a vehicle');
   const registration = tracker.vehicle.registrationNumber;
   await page.goto('/swm/vehicle-allocation');
