@@ -9,9 +9,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ATTENDANCE_FILTERS, type AttendanceFilter, type AttendanceRow } from '@civicfleet/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -22,8 +20,9 @@ import { DatePickerField, formatIsoDate, isoDateToDayjs, todayIsoDate } from '@/
 import { ResultsTable, type ResultsTableColumn, type RowAction } from '@/components/table';
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/session';
-import { attendanceBoard, divisionsQuery, peopleKeys, type BoardFilters } from './api/people';
+import { attendanceBoard, peopleKeys, type BoardFilters } from './api/people';
 import { SourceChip, STATUS_COLOURS, StatusChip } from './AttendanceChips';
+import { CircleWardFilters } from './CircleWardFilters';
 import { MarkDialog } from './MarkDialog';
 import { readDay, readId, useParamWriter } from './params';
 
@@ -33,7 +32,7 @@ const timeOf = (iso: string | null) => (iso ? formatDateTime(iso).slice(11, 16) 
 
 export function AttendancePage() {
   const { t } = useTranslation('people');
-  const { can, user } = useSession();
+  const { can } = useSession();
   const [params] = useSearchParams();
   const write = useParamWriter();
   const [marking, setMarking] = useState<AttendanceRow | null>(null);
@@ -42,10 +41,6 @@ export function AttendancePage() {
   const status = isFilter(statusParam) ? statusParam : undefined;
   const place = { circleId: readId(params, 'circleId'), wardId: readId(params, 'wardId') };
   const filters: BoardFilters = { day, ...place, status };
-  const canDivisions = can('admin-division');
-  const circles = useQuery({ ...divisionsQuery('CIRCLE', user?.organisation.id), enabled: canDivisions });
-  const wards = useQuery({ ...divisionsQuery('WARD', user?.organisation.id), enabled: canDivisions });
-  const wardOptions = (wards.data ?? []).filter((w) => !place.circleId || w.parentId === place.circleId);
   // The counters cover the day and place, whatever the status filter.
   const counts = useQuery({
     queryKey: peopleKeys.attendanceCounts({ day, ...place }),
@@ -149,40 +144,7 @@ export function AttendancePage() {
         <IconButton aria-label={t('common.nextDay')} onClick={() => shiftDay(1)} disabled={isToday}>
           <ChevronRightIcon />
         </IconButton>
-        {(circles.data ?? []).length > 0 && (
-          <TextField
-            select
-            size="small"
-            label={t('fields.circle')}
-            value={place.circleId ?? ''}
-            onChange={(e) => write({ circleId: e.target.value, wardId: null })}
-            sx={{ minWidth: 180 }}
-          >
-            <MenuItem value="">{t('common.all')}</MenuItem>
-            {(circles.data ?? []).map((c) => (
-              <MenuItem key={c.id} value={c.id}>
-                {c.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-        {wardOptions.length > 0 && (
-          <TextField
-            select
-            size="small"
-            label={t('fields.ward')}
-            value={place.wardId ?? ''}
-            onChange={(e) => write({ wardId: e.target.value })}
-            sx={{ minWidth: 180 }}
-          >
-            <MenuItem value="">{t('common.all')}</MenuItem>
-            {wardOptions.map((w) => (
-              <MenuItem key={w.id} value={w.id}>
-                {w.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        <CircleWardFilters circleId={place.circleId} wardId={place.wardId} onChange={write} minWidth={180} />
         <Stack
           direction="row"
           spacing={1}

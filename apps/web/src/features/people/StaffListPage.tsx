@@ -11,7 +11,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { STAFF_ROLES, type Staff, type StaffRole } from '@civicfleet/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -19,7 +19,8 @@ import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { formatIsoDate } from '@/components/form';
 import { ResultsTable, type ResultsTableColumn, type RowAction } from '@/components/table';
 import { useSession } from '@/session';
-import { deleteStaff, divisionsQuery, listStaff, peopleKeys, type StaffFilters } from './api/people';
+import { CircleWardFilters } from './CircleWardFilters';
+import { deleteStaff, listStaff, peopleKeys, type StaffFilters } from './api/people';
 import { useParamWriter } from './params';
 import { STAFF_PATH } from './paths';
 import { usePeopleMessages } from './people-messages';
@@ -31,7 +32,7 @@ const idParam = (v: string | null) => (v && /^\d+$/.test(v) ? v : undefined);
 
 export function StaffListPage() {
   const { t } = useTranslation('people');
-  const { can, user } = useSession();
+  const { can } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const messages = usePeopleMessages();
@@ -44,10 +45,6 @@ export function StaffListPage() {
     circleId: idParam(params.get('circleId')),
     wardId: idParam(params.get('wardId')),
   };
-  const canDivisions = can('admin-division');
-  const circles = useQuery({ ...divisionsQuery('CIRCLE', user?.organisation.id), enabled: canDivisions });
-  const wards = useQuery({ ...divisionsQuery('WARD', user?.organisation.id), enabled: canDivisions });
-  const wardOptions = (wards.data ?? []).filter((w) => !filters.circleId || w.parentId === filters.circleId);
 
   const columns: ResultsTableColumn<Staff>[] = [
     {
@@ -122,40 +119,12 @@ export function StaffListPage() {
             </MenuItem>
           ))}
         </TextField>
-        {(circles.data ?? []).length > 0 && (
-          <TextField
-            select
-            size="small"
-            label={t('fields.circle')}
-            value={filters.circleId ?? ''}
-            onChange={(e) => write({ circleId: e.target.value, wardId: null })}
-            sx={{ minWidth: 200 }}
-          >
-            <MenuItem value="">{t('common.all')}</MenuItem>
-            {(circles.data ?? []).map((c) => (
-              <MenuItem key={c.id} value={c.id}>
-                {c.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-        {wardOptions.length > 0 && (
-          <TextField
-            select
-            size="small"
-            label={t('fields.ward')}
-            value={filters.wardId ?? ''}
-            onChange={(e) => write({ wardId: e.target.value })}
-            sx={{ minWidth: 200 }}
-          >
-            <MenuItem value="">{t('common.all')}</MenuItem>
-            {wardOptions.map((w) => (
-              <MenuItem key={w.id} value={w.id}>
-                {w.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        <CircleWardFilters
+          circleId={filters.circleId}
+          wardId={filters.wardId}
+          onChange={write}
+          minWidth={200}
+        />
       </Box>
       <ResultsTable<Staff>
         title={t('staff.title')}
