@@ -6,7 +6,7 @@ export type { ExportCell, ExportColumn, ExportFilter, ExportTable } from './type
 export { DEFAULT_TIME_ZONE } from './types.ts';
 export { toCsv } from './csv.ts';
 export { toXlsx } from './xlsx.ts';
-export { buildPdfDocument, type PdfLabels, type PdfOptions, toPdf } from './pdf.ts';
+export { buildPdfDocument, type PdfLabels, type PdfOptions, renderPdfDocument, toPdf } from './pdf.ts';
 export {
   DEVANAGARI_FONT_FAMILY,
   loadBundledPdfFonts,

@@ -26,7 +26,12 @@ async function readPackageFile(specifier: string): Promise<Uint8Array | undefine
   }
 }
 
-export const loadNodePdfFonts: PdfFontLoader = async () => {
+let loaded: Promise<PdfFonts> | undefined;
+
+/** Read once per process (the files never change while it runs). */
+export const loadNodePdfFonts: PdfFontLoader = () => (loaded ??= readNodePdfFonts());
+
+async function readNodePdfFonts(): Promise<PdfFonts> {
   const files: Record<string, Uint8Array> = {};
   for (const name of Object.values(ROBOTO_FILES)) {
     const bytes = await readPackageFile(`pdfmake/fonts/Roboto/${name}`);
@@ -39,4 +44,4 @@ export const loadNodePdfFonts: PdfFontLoader = async () => {
     readPackageFile(`${DEVANAGARI}-700-normal.woff`),
   ]);
   return regular === undefined ? fonts : withDevanagari(fonts, regular, bold);
-};
+}

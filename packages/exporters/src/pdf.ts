@@ -145,11 +145,25 @@ export function buildPdfDocument(
  * Node and in the browser: pdfmake is imported lazily and fonts come from the given loader.
  */
 export async function toPdf(table: ExportTable, options: PdfOptions = {}): Promise<Uint8Array> {
-  const [pdfMake, fonts] = await Promise.all([loadPdfMake(), (options.fonts ?? loadBundledPdfFonts)()]);
   const labels = { ...DEFAULT_LABELS, ...options.labels };
+  return renderPdfDocument(
+    (fonts) => buildPdfDocument(table, fonts, labels),
+    options.fonts ?? loadBundledPdfFonts,
+  );
+}
+
+/**
+ * Any pdfmake document (the table export, the server's certificate and scorecard) rendered with the loaded fonts:
+ * `build` gets the fonts so that it can route Devanagari runs to their family.
+ */
+export async function renderPdfDocument(
+  build: (fonts: PdfFonts) => TDocumentDefinitions,
+  loadFonts: PdfFontLoader,
+): Promise<Uint8Array> {
+  const [pdfMake, fonts] = await Promise.all([loadPdfMake(), loadFonts()]);
   for (const [name, bytes] of Object.entries(fonts.files)) pdfMake.virtualfs.writeFileSync(name, bytes);
   // pdfmake keeps fonts on a module singleton; setting them right before createPdf (synchronous) scopes them to it.
   pdfMake.setFonts(structuredClone(fonts.families));
-  const buffer = await pdfMake.createPdf(buildPdfDocument(table, fonts, labels)).getBuffer();
+  const buffer = await pdfMake.createPdf(build(fonts)).getBuffer();
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }

@@ -17,7 +17,7 @@ import {
   type CertificateSection,
 } from '@civicfleet/shared';
 import { loadNodePdfFonts } from '@civicfleet/exporters/pdf-fonts-node';
-import { splitScripts, type PdfFonts } from '@civicfleet/exporters';
+import { renderPdfDocument, splitScripts, type PdfFonts } from '@civicfleet/exporters';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { CertificateImage, CertificateImages } from './certificate.service.ts';
 
@@ -256,28 +256,8 @@ export function buildCertificateDocument(input: CertificatePdfInput, fonts: PdfF
   };
 }
 
-/** The subset of pdfmake's Node API used here (same as packages/exporters' pdf.ts). */
-interface PdfMake {
-  virtualfs: { writeFileSync(name: string, content: Uint8Array): void };
-  setFonts(fonts: PdfFonts['families']): void;
-  setUrlAccessPolicy?(callback: (url: string) => boolean): void;
-  setLocalAccessPolicy?(callback: (path: string) => boolean): void;
-  createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Uint8Array> };
-}
-
-let fontsPromise: Promise<PdfFonts> | undefined;
-
 /** Renders the certificate to PDF bytes. Images are embedded as data URLs: pdfmake may not read files or URLs. */
 export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer> {
-  fontsPromise ??= loadNodePdfFonts();
-  const [mod, fonts] = await Promise.all([import('pdfmake'), fontsPromise]);
-  const loaded = mod as unknown as PdfMake & { default?: PdfMake };
-  const pdfMake = loaded.default ?? loaded;
-  pdfMake.setUrlAccessPolicy?.(() => false);
-  pdfMake.setLocalAccessPolicy?.(() => false);
-  for (const [name, bytes] of Object.entries(fonts.files)) pdfMake.virtualfs.writeFileSync(name, bytes);
-  // pdfmake keeps fonts on a module singleton (shared with the report exporter): set right before createPdf.
-  pdfMake.setFonts(structuredClone(fonts.families));
-  const buffer = await pdfMake.createPdf(buildCertificateDocument(input, fonts)).getBuffer();
-  return Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  const bytes = await renderPdfDocument((fonts) => buildCertificateDocument(input, fonts), loadNodePdfFonts);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

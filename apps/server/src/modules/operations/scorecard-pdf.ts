@@ -5,7 +5,7 @@
  */
 import type { Brand, Scorecard, ScorecardRow } from '@civicfleet/shared';
 import { loadNodePdfFonts } from '@civicfleet/exporters/pdf-fonts-node';
-import { splitScripts, type PdfFonts } from '@civicfleet/exporters';
+import { renderPdfDocument, splitScripts, type PdfFonts } from '@civicfleet/exporters';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 
 const MARGINS: [number, number, number, number] = [30, 30, 30, 40];
@@ -192,27 +192,7 @@ export function buildScorecardDocument(input: ScorecardPdfInput, fonts: PdfFonts
   };
 }
 
-/** The subset of pdfmake's Node API used here (same as certificate-pdf.ts). */
-interface PdfMake {
-  virtualfs: { writeFileSync(name: string, content: Uint8Array): void };
-  setFonts(fonts: PdfFonts['families']): void;
-  setUrlAccessPolicy?(callback: (url: string) => boolean): void;
-  setLocalAccessPolicy?(callback: (path: string) => boolean): void;
-  createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Uint8Array> };
-}
-
-let fontsPromise: Promise<PdfFonts> | undefined;
-
 export async function renderScorecardPdf(input: ScorecardPdfInput): Promise<Buffer> {
-  fontsPromise ??= loadNodePdfFonts();
-  const [mod, fonts] = await Promise.all([import('pdfmake'), fontsPromise]);
-  const loaded = mod as unknown as PdfMake & { default?: PdfMake };
-  const pdfMake = loaded.default ?? loaded;
-  pdfMake.setUrlAccessPolicy?.(() => false);
-  pdfMake.setLocalAccessPolicy?.(() => false);
-  for (const [name, bytes] of Object.entries(fonts.files)) pdfMake.virtualfs.writeFileSync(name, bytes);
-  // pdfmake keeps fonts on a module singleton (shared with other exporters): set right before createPdf.
-  pdfMake.setFonts(structuredClone(fonts.families));
-  const buffer = await pdfMake.createPdf(buildScorecardDocument(input, fonts)).getBuffer();
-  return Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  const bytes = await renderPdfDocument((fonts) => buildScorecardDocument(input, fonts), loadNodePdfFonts);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
