@@ -49,3 +49,5 @@ export * from './contracts/people.contract.ts';
 export * from './contracts/complaint.contract.ts';
 export * from './domain/complaints.ts';
 export * from './contracts/dashboard.contract.ts';
+export * from './contracts/report.contract.ts';
+export * from './contracts/reports/index.ts';

@@ -69,6 +69,8 @@ describe('migrations and seeding on an empty database', () => {
       'raw_logs',
       'raw_logs_default',
       'refresh_tokens',
+      'report_exports',
+      'report_schedules',
       'roles',
       'route_vehicles',
       'routes',

@@ -33,6 +33,16 @@ export interface DeriveSettings {
   sosQuietS: number;
   /** Repeats of a one-shot alarm within this window of the previous one are the same alert. */
   alarmDedupS: number;
+  /** Reports: a duty that starts more than this after its job's start is a late start (duty report). */
+  dutyGraceS: number;
+  /** Reports: a collection-point visit is a stop of at least this long within the point's radius. */
+  collectionMinStopS: number;
+  /** Reports: points of a running shift still unvisited this long before the shift ends raise a missed-points alert. */
+  missedPointsAlertLeadS: number;
+  /** Reports: a vehicle averaging at least this distance per day of the range is active (vehicle categorisation). */
+  activeMinDailyDistanceM: number;
+  /** Reports: km per litre used to estimate fuel when the vehicle has no fuel sensor and no figure of its own. */
+  fuelEconomyKmpl: number;
   /** IANA zone of the organisation's days (daily stats split at its local midnight). */
   timeZone: string;
 }
@@ -54,6 +64,11 @@ export const DEFAULT_DERIVE_SETTINGS: Readonly<DeriveSettings> = Object.freeze({
   overspeedMinDurationS: 10,
   sosQuietS: 300,
   alarmDedupS: 60,
+  dutyGraceS: 900,
+  collectionMinStopS: 30,
+  missedPointsAlertLeadS: 1800,
+  activeMinDailyDistanceM: 20_000,
+  fuelEconomyKmpl: 4,
   timeZone: 'Asia/Kolkata',
 });
 
@@ -67,6 +82,8 @@ const POSITIVE: readonly NumericKey[] = [
   'offlineAfterS',
   'gpsGapS',
   'maxPlausibleSpeedKph',
+  'activeMinDailyDistanceM',
+  'fuelEconomyKmpl',
 ];
 
 function isValidTimeZone(timeZone: string): boolean {

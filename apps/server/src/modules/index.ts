@@ -40,6 +40,7 @@ import { operationsModule } from './operations/operations.routes.ts';
 import { peopleModule } from './people/people.routes.ts';
 import { complaintModule } from './complaint/complaint.routes.ts';
 import { dashboardModule } from './dashboard/dashboard.routes.ts';
+import { reportModule } from './report/report.routes.ts';
 
 export const apiModules: ApiModule[] = [
   healthModule,
@@ -78,5 +79,6 @@ export const apiModules: ApiModule[] = [
   operationsModule,
   peopleModule,
   dashboardModule,
+  reportModule,
   complaintModule,
 ];

@@ -51,6 +51,11 @@ export const DeriveSettingsPatchSchema = z.strictObject({
   overspeedMinDurationS: bounded('overspeedMinDurationS', { min: 0, max: 600, unit: S }).optional(),
   sosQuietS: bounded('sosQuietS', { min: 0, max: 86_400, unit: S }).optional(),
   alarmDedupS: bounded('alarmDedupS', { min: 0, max: 3600, unit: S }).optional(),
+  dutyGraceS: bounded('dutyGraceS', { min: 0, max: 7200, unit: S }).optional(),
+  collectionMinStopS: bounded('collectionMinStopS', { min: 0, max: 3600, unit: S }).optional(),
+  missedPointsAlertLeadS: bounded('missedPointsAlertLeadS', { min: 0, max: 14_400, unit: S }).optional(),
+  activeMinDailyDistanceM: bounded('activeMinDailyDistanceM', { min: 100, max: 500_000, unit: M }).optional(),
+  fuelEconomyKmpl: bounded('fuelEconomyKmpl', { min: 0.5, max: 50, unit: 'km/l', integer: false }).optional(),
   timeZone: z
     .string({ error: 'timeZone must be an IANA time zone name' })
     .refine(isTimeZone, 'timeZone must be an IANA time zone name such as Asia/Kolkata')
@@ -76,6 +81,11 @@ export const DeriveSettingsValuesSchema = z.object({
   overspeedMinDurationS: z.number(),
   sosQuietS: z.number(),
   alarmDedupS: z.number(),
+  dutyGraceS: z.number(),
+  collectionMinStopS: z.number(),
+  missedPointsAlertLeadS: z.number(),
+  activeMinDailyDistanceM: z.number(),
+  fuelEconomyKmpl: z.number(),
   timeZone: z.string(),
 });
 export type DeriveSettingsValues = z.infer<typeof DeriveSettingsValuesSchema>;

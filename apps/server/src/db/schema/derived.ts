@@ -106,6 +106,8 @@ export const dailyVehicleStats = pgTable(
     firstIgnitionAt: timestamptz('first_ignition_at'),
     lastIgnitionAt: timestamptz('last_ignition_at'),
     points: integer('points').notNull().default(0),
+    /** Fuel used by a fuel-level sensor's drops over the day (rises are refills); null = no sensor readings. */
+    fuelUsedL: doublePrecision('fuel_used_l'),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [

@@ -27,3 +27,4 @@ export * from './fitments.ts';
 export * from './sim-activation-orders.ts';
 export * from './wallets.ts';
 export * from './swm.ts';
+export * from './reports.ts';

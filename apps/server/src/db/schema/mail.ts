@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { OUTBOX_STATUSES } from '@civicfleet/shared';
 import { createdAt, id, timestamptz } from './columns.ts';
 
@@ -14,6 +14,11 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Files sent with the mail (scheduled reports): bytes in storage, read again when a send is retried. */
+    attachments: jsonb('attachments')
+      .$type<Array<{ fileName: string; contentType: string; storageKey: string; sizeBytes: number }>>()
+      .notNull()
+      .default([]),
     status: text('status').$type<OutboxStatus>().notNull().default('queued'),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),

@@ -6,12 +6,13 @@ import {
 } from '@civicfleet/shared';
 
 export type DeriveField = keyof DeriveSettingsValues;
-export type DeriveUnit = 's' | 'm' | 'kph' | 'text';
+export type DeriveUnit = 's' | 'm' | 'kph' | 'kmpl' | 'text';
 
 export const DERIVE_FIELDS = Object.keys(DeriveSettingsValuesSchema.shape) as DeriveField[];
 
 export function unitOf(field: DeriveField): DeriveUnit {
   if (field.endsWith('Kph')) return 'kph';
+  if (field.endsWith('Kmpl')) return 'kmpl';
   if (field.endsWith('S')) return 's';
   if (field.endsWith('M')) return 'm';
   return 'text';

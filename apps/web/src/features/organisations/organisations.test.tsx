@@ -41,6 +41,11 @@ const values = {
   overspeedMinDurationS: 10,
   sosQuietS: 300,
   alarmDedupS: 60,
+  dutyGraceS: 900,
+  collectionMinStopS: 30,
+  missedPointsAlertLeadS: 1800,
+  activeMinDailyDistanceM: 20_000,
+  fuelEconomyKmpl: 4,
   timeZone: 'Asia/Kolkata',
 };
 const derive = (stored: Partial<typeof values>): OrganisationDeriveSettings => ({
