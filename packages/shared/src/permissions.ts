@@ -71,6 +71,19 @@ const reportModules: ModuleDefinition[] = REPORTS.map(([id, name, menuOrder]) =>
   actions: [],
 }));
 
+/**
+ * Scheduled reports (issue 8; not in the spec's console): reached from every report page, not listed in the sidebar
+ * (spec 01 §2.4 fixes the Reports group's items). Running a schedule also needs the report's own module.
+ */
+const reportScheduleModule: ModuleDefinition = {
+  id: 'report-schedule',
+  name: 'Scheduled Reports',
+  labelKey: 'nav.reports.schedules',
+  path: '/reports/schedules',
+  group: 'reports',
+  actions: crud('report-schedule', 'Report schedule'),
+};
+
 export const MODULES: readonly ModuleDefinition[] = [
   // Top-level sidebar items (spec 01 §2.7), in the spec's order.
   {
@@ -189,6 +202,7 @@ export const MODULES: readonly ModuleDefinition[] = [
     ],
   },
   ...reportModules,
+  reportScheduleModule,
   // SWM operations (issue 7; not in the spec's console): a sidebar group between Reports and Management.
   swm('complaint', 'Complaints', 1, [
     action('add-complaint', 'Raise complaint'),

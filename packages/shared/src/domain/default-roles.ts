@@ -29,6 +29,7 @@ export const DEFAULT_ROLE_SCOPES: Record<Exclude<RoleName, 'SUPER_ADMIN'>, AuthS
     fitment: { 'view-certificate': true },
     ...viewOnly('user', 'organisation'),
     ...allReports,
+    'report-schedule': true,
   },
   INVENTORY_MANAGER: {
     device: {
