@@ -276,6 +276,22 @@ export interface JobRunCheckpointValue {
   lat: number;
   lon: number;
   reachedAt: string | null;
+  /** The checkpoint's POI (collection reports group by it); absent on runs evaluated before issue 8. */
+  poiId?: string | null;
+  /** Seconds stopped within reach at the visit (a collection-point visit needs collectionMinStopS). */
+  dwellS?: number | null;
+  /** How the visit was seen: a GPS stop, or an RFID/QR read of the point's item bound to a fix. */
+  via?: 'gps' | 'rfid' | null;
+}
+
+/** A stretch of a job run outside its route's corridor (route violation report). */
+export interface JobRunCorridorExitValue {
+  exitedAt: string;
+  returnedAt: string | null;
+  lat: number;
+  lon: number;
+  /** Furthest distance from the route line during the stretch, metres. */
+  maxDistanceM: number;
 }
 
 /**
@@ -306,6 +322,7 @@ export const jobRuns = pgTable(
     checkpointsTotal: integer('checkpoints_total').notNull().default(0),
     checkpointsMet: integer('checkpoints_met').notNull().default(0),
     checkpoints: jsonb('checkpoints').$type<JobRunCheckpointValue[]>().notNull().default([]),
+    corridorExits: jsonb('corridor_exits').$type<JobRunCorridorExitValue[]>().notNull().default([]),
     expectedTrips: integer('expected_trips').notNull().default(0),
     gpsTrips: integer('gps_trips').notNull().default(0),
     score: real('score'),
