@@ -3,6 +3,7 @@ import { loadEnv } from './config/env.ts';
 import { createLiveDeriveContext } from './gateway/ingest/derive-context-db.ts';
 import { onShutdown, openRuntime } from './runtime.ts';
 import { workerJobs } from './worker/jobs.ts';
+import { createFileStorage } from './storage/index.ts';
 import { consoleJobLogger, startJobs } from './worker/runner.ts';
 
 const env = loadEnv();
@@ -25,6 +26,7 @@ const jobs = startJobs(
     deriveContext: createLiveDeriveContext(runtime.bus),
     bus: runtime.bus,
     publicUrl: env.publicUrl,
+    storage: createFileStorage(env),
   }),
   log,
 );

@@ -11,6 +11,7 @@ import { createLiveDeriveContext } from './gateway/ingest/derive-context-db.ts';
 import { deriveWiring } from './gateway/ingest/derive-stage.ts';
 import { onShutdown, openRuntime } from './runtime.ts';
 import { workerJobs } from './worker/jobs.ts';
+import { createFileStorage } from './storage/index.ts';
 import { startJobs } from './worker/runner.ts';
 
 const runtime = await openRuntime();
@@ -48,6 +49,7 @@ const jobs = startJobs(
     deriveContext,
     bus,
     publicUrl: env.publicUrl,
+    storage: createFileStorage(env),
   }),
   app.log,
 );

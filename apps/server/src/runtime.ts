@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { prepareDatabase } from './db/seed/index.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createOutboxMailer } from './mail/outbox-mailer.ts';
+import { createFileStorage } from './storage/index.ts';
 
 export interface Runtime {
   env: Env;
@@ -29,6 +30,7 @@ export async function openRuntime(log: (msg: string) => void = console.log): Pro
     db: database.db,
     from: env.mailFrom,
     smtpUrl: env.smtpUrl,
+    storage: createFileStorage(env),
     onError: (error, id) =>
       log(`mail ${id} not delivered: ${error instanceof Error ? error.message : String(error)}`),
   });

@@ -4,7 +4,7 @@
  */
 export type { ExportCell, ExportColumn, ExportFilter, ExportTable } from './types.ts';
 export { DEFAULT_TIME_ZONE } from './types.ts';
-export { toCsv } from './csv.ts';
+export { CSV_BOM, csvHeaderLine, csvRowLines, toCsv } from './csv.ts';
 export { toXlsx } from './xlsx.ts';
 export { buildPdfDocument, type PdfLabels, type PdfOptions, renderPdfDocument, toPdf } from './pdf.ts';
 export {

@@ -23,6 +23,8 @@ export interface PdfOptions {
   /** Where the font files come from (default: Roboto from pdfmake's vfs build, Latin only). */
   fonts?: PdfFontLoader;
   labels?: Partial<PdfLabels>;
+  /** Filters one "Label: value" per line (server report files) instead of on one line separated by dots. */
+  filterLines?: boolean;
 }
 
 const DEFAULT_LABELS: PdfLabels = {
@@ -77,6 +79,7 @@ export function buildPdfDocument(
   table: ExportTable,
   fonts: PdfFonts,
   labels: PdfLabels,
+  layout: { filterLines?: boolean } = {},
 ): TDocumentDefinitions {
   const header: TableCell[] = table.columns.map((c) => ({
     text: text(c.header, fonts),
@@ -92,11 +95,14 @@ export function buildPdfDocument(
       ...table.columns.slice(1).map(() => ({ text: '' })),
     ]);
   }
-  // One line, "Label: value" pairs separated by a middle dot, wrapping when long.
-  const filters = table.filters.flatMap((f, i) => [
-    ...(i > 0 ? [{ text: '   ·   ', color: '#999999' }] : []),
+  // One line, "Label: value" pairs separated by a middle dot, wrapping when long (or one pair per line).
+  const pair = (f: ExportTable['filters'][number]) => [
     { text: `${f.label}: `, bold: true },
     ...[text(f.value, fonts)].flat().map((run) => (typeof run === 'string' ? { text: run } : run)),
+  ];
+  const filters = table.filters.flatMap((f, i) => [
+    ...(i > 0 ? [layout.filterLines ? { text: '\n' } : { text: '   ·   ', color: '#999999' }] : []),
+    ...pair(f),
   ]);
   const content: Content[] = [
     { text: text(table.title, fonts), style: 'title' },
@@ -147,7 +153,7 @@ export function buildPdfDocument(
 export async function toPdf(table: ExportTable, options: PdfOptions = {}): Promise<Uint8Array> {
   const labels = { ...DEFAULT_LABELS, ...options.labels };
   return renderPdfDocument(
-    (fonts) => buildPdfDocument(table, fonts, labels),
+    (fonts) => buildPdfDocument(table, fonts, labels, { filterLines: options.filterLines === true }),
     options.fonts ?? loadBundledPdfFonts,
   );
 }

@@ -9,6 +9,8 @@ export interface ExportColumn {
   /** Relative width: characters in XLSX, a weight for the PDF's column share. Default 15. */
   width?: number;
   align?: 'left' | 'right' | 'center';
+  /** XLSX number format of the column's numeric cells (e.g. '0.00' keeps 12.50 from showing as 12.5). */
+  numFmt?: string;
 }
 
 export interface ExportFilter {

@@ -23,7 +23,10 @@ export async function toXlsx(table: ExportTable): Promise<Uint8Array> {
     key: column.key,
     header: column.header,
     width: column.width ?? DEFAULT_COLUMN_WIDTH,
-    style: column.align ? { alignment: { horizontal: column.align } } : {},
+    style: {
+      ...(column.align ? { alignment: { horizontal: column.align } } : {}),
+      ...(column.numFmt ? { numFmt: column.numFmt } : {}),
+    },
   }));
   sheet.getRow(1).font = { bold: true };
   for (const row of table.rows) {

@@ -51,3 +51,4 @@ export * from './domain/complaints.ts';
 export * from './contracts/dashboard.contract.ts';
 export * from './contracts/report.contract.ts';
 export * from './contracts/reports/index.ts';
+export * from './contracts/report-schedule.contract.ts';

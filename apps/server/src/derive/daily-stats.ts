@@ -4,6 +4,7 @@
  * of the day (a fix's `distanceM` belongs to the day of the fix), so today's distance grows with every fix instead of
  * waiting for an interval to close. Trips and visits count on the day they start.
  */
+import { stepFuel } from './fuel.ts';
 import { localDayOf, splitAtLocalMidnights, type LocalDay } from './local-day.ts';
 import type { DeriveSettings } from './settings.ts';
 import { tripsFrom } from './trips.ts';
@@ -25,6 +26,9 @@ export interface DayTotals {
   firstIgnitionOnMs: number | null;
   lastIgnitionOnMs: number | null;
   pointCount: number;
+  /** Fuel used by the sensor's readings (derive/fuel.ts); absent in states persisted before fuel existed. */
+  fuelUsedL?: number | null;
+  fuelReferenceL?: number | null;
 }
 
 export interface DailyStatsState {
@@ -56,6 +60,8 @@ export interface DailyStats {
   firstIgnitionOnAt: Date | null;
   lastIgnitionOnAt: Date | null;
   pointCount: number;
+  /** Litres used by the fuel sensor's readings of the day; null when the day had no reading. */
+  fuelUsedL: number | null;
 }
 
 export function initialDailyStatsState(): DailyStatsState {
@@ -113,6 +119,14 @@ function addInput(days: Record<LocalDay, DayTotals>, input: DayInput, settings: 
       totals.distanceM += point.distanceM;
       if (point.gpsValid && point.speedKph !== null) {
         totals.maxSpeedKph = Math.max(totals.maxSpeedKph ?? point.speedKph, point.speedKph);
+      }
+      if (typeof point.fuelLevelL === 'number') {
+        const fuel = stepFuel(
+          { usedL: totals.fuelUsedL ?? null, referenceL: totals.fuelReferenceL ?? null },
+          point.fuelLevelL,
+        );
+        totals.fuelUsedL = fuel.usedL;
+        totals.fuelReferenceL = fuel.referenceL;
       }
       if (point.ignition === true) {
         totals.firstIgnitionOnMs = Math.min(totals.firstIgnitionOnMs ?? atMs, atMs);
@@ -176,6 +190,7 @@ export function toDailyStats(totals: DayTotals): DailyStats {
     firstIgnitionOnAt: totals.firstIgnitionOnMs === null ? null : new Date(totals.firstIgnitionOnMs),
     lastIgnitionOnAt: totals.lastIgnitionOnMs === null ? null : new Date(totals.lastIgnitionOnMs),
     pointCount: totals.pointCount,
+    fuelUsedL: totals.fuelUsedL ?? null,
   };
 }
 

@@ -20,6 +20,8 @@ export interface DerivePoint {
   distanceM: number;
   /** Stored and replayed by the device; older than the last processed fix → re-derive, don't step. */
   history: boolean;
+  /** Fuel level from the device's sensor (litres), when the fix carried one (derive/fuel.ts). */
+  fuelLevelL?: number | null;
 }
 
 export const INTERVAL_KINDS = ['moving', 'idle', 'stopped', 'offline'] as const;

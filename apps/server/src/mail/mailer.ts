@@ -1,9 +1,18 @@
 /** Outgoing mail. Every message is recorded in the outbox; SMTP delivery (when configured) happens in the background. */
+/** A file sent with a mail: the bytes stay in file storage and are read at each delivery attempt (also retries). */
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  storageKey: string;
+  sizeBytes: number;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {

@@ -1,10 +1,14 @@
 import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test/helpers.ts';
 import { createOutboxMailer } from './outbox-mailer.ts';
 import { listRecentOutbox } from './outbox.repository.ts';
+import { createLocalDiskStorage } from '../storage/index.ts';
 
 interface Received {
   from: string;
@@ -132,5 +136,45 @@ describe('outbox mailer', () => {
     expect(row).toMatchObject({ status: 'kept', text: 'code 123456', sentAt: null });
     expect(await mailer.retryFailed()).toBe(0);
     await mailer.close();
+  });
+
+  it('sends attachments read from storage, also when a refused mail is retried', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'cf-mail-'));
+    const storage = createLocalDiskStorage(root);
+    const bytes = Buffer.from('Sr,Zone\n1,Zone 3\n');
+    await storage.put('report-exports/abc123.csv', bytes, 'text/csv');
+    const mailer = createOutboxMailer({
+      db: testDb.db,
+      from: 'no-reply@civicfleet.in',
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      storage,
+    });
+    const attachment = {
+      fileName: 'Cumulative_Distance_Report.csv',
+      contentType: 'text/csv',
+      storageKey: 'report-exports/abc123.csv',
+      sizeBytes: bytes.length,
+    };
+    smtp.setRejecting(true);
+    await mailer.send({
+      to: 'files@imcindore.org',
+      subject: 'Report',
+      text: 'attached',
+      attachments: [attachment],
+    });
+    await mailer.flush();
+    const [failed] = await listRecentOutbox(testDb.db, 1, 'files@imcindore.org');
+    expect(failed).toMatchObject({ status: 'failed', attachments: [attachment] });
+
+    smtp.setRejecting(false);
+    // (The unreachable-server mail of the test above is retried too.)
+    expect(await mailer.retryFailed()).toBeGreaterThanOrEqual(1);
+    const [sent] = await listRecentOutbox(testDb.db, 1, 'files@imcindore.org');
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+    const mail = smtp.received.find((m) => m.to.includes('files@imcindore.org'));
+    expect(mail?.raw).toContain('filename=Cumulative_Distance_Report.csv');
+    expect(mail?.raw).toContain(bytes.toString('base64'));
+    await mailer.close();
+    await rm(root, { recursive: true, force: true });
   });
 });

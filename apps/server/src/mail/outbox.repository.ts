@@ -1,12 +1,20 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import type { MailAttachment } from './mailer.ts';
 import { outbox, type OutboxStatus } from '../db/schema/index.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
 export async function insertOutbox(
   db: Db,
-  row: { to: string; subject: string; text: string; html: string | null; status: OutboxStatus },
+  row: {
+    to: string;
+    subject: string;
+    text: string;
+    html: string | null;
+    status: OutboxStatus;
+    attachments?: MailAttachment[];
+  },
 ): Promise<bigint> {
   const [inserted] = await db.insert(outbox).values(row).returning({ id: outbox.id });
   if (!inserted) throw new Error('outbox insert returned no row');

@@ -10,8 +10,12 @@ import { alertDeskJob } from './alert-desk-job.ts';
 import { activationExpiryJob } from '../modules/activation/activation-expiry-job.ts';
 import type { Bus } from '../bus/bus.ts';
 import { jobRunJob } from '../modules/operations/job-run-job.ts';
+import { missedPointsJob } from '../modules/operations/missed-points-job.ts';
 import { attendanceJob } from '../modules/people/attendance-job.ts';
 import type { Job } from './runner.ts';
+import { reportSchedulesJob } from '../modules/report/schedule/report-schedules-job.ts';
+import { generateScheduledFile } from '../modules/report/schedule/generate-file.ts';
+import type { FileStorage } from '../storage/index.ts';
 
 const MINUTE = 60_000;
 
@@ -53,6 +57,8 @@ export function workerJobs(deps: {
   bus?: Bus;
   /** The console's address, linked from the escalation e-mail. */
   publicUrl?: string;
+  /** File storage (report files of scheduled reports): enables the report-schedules job. */
+  storage?: FileStorage;
 }): Job[] {
   const jobs = [
     purgeSessionsJob(deps.db, deps.clock),
@@ -60,9 +66,12 @@ export function workerJobs(deps: {
     sharePurgeJob(deps.db, deps.clock),
     activationExpiryJob(deps.db, deps.clock),
     jobRunJob(deps.db, deps.clock),
+    missedPointsJob(deps.db, deps.clock, deps.bus),
     attendanceJob(deps.db, deps.clock),
   ];
   if (deps.database) jobs.push(offlineJob(deps.database, deps.clock, deps.deriveContext));
+  if (deps.storage)
+    jobs.push(reportSchedulesJob({ ...deps, storage: deps.storage, generate: generateScheduledFile }));
   if (deps.smtpConfigured) jobs.push(retryMailJob(deps.mailer));
   return jobs;
 }

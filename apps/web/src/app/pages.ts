@@ -3,6 +3,7 @@
  * the deferred i18n namespaces it reads. A screen without an entry shows its named "coming soon" placeholder.
  * One line per screen; features export their pages from their index.
  */
+import { REPORT_IDS } from '@civicfleet/shared';
 import type { ComponentType } from 'react';
 
 export interface PageEntry {
@@ -338,4 +339,35 @@ export const PAGES: Readonly<Record<string, PageEntry>> = {
     load: () => import('@/features/people').then((m) => m.AllocationFormPage),
     namespaces: ['shell', 'table', 'form', 'people'],
   },
+  '/reports/schedules': {
+    load: () => import('@/features/reports/schedules').then((m) => m.ReportSchedulesPage),
+    namespaces: [
+      'shell',
+      'table',
+      'form',
+      'reportSchedules',
+      'reportsActivity',
+      'reportsAlerts',
+      'reportsSwm',
+    ],
+  },
+  // The 17 reports: one kit page reading the report id from the path (features/reports).
+  ...Object.fromEntries(
+    REPORT_IDS.map((id): [string, PageEntry] => [
+      `/reports/${id}`,
+      {
+        load: () => import('@/features/reports').then((m) => m.ReportPage),
+        namespaces: [
+          'shell',
+          'table',
+          'form',
+          'reports',
+          'reportsActivity',
+          'reportsAlerts',
+          'reportsSwm',
+          'reportSchedules',
+        ],
+      },
+    ]),
+  ),
 };

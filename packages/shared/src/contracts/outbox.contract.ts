@@ -18,5 +18,9 @@ export const OutboxEntrySchema = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  /** Files sent with the mail (scheduled reports): their names and sizes; the bytes stay in storage. */
+  attachments: z.array(
+    z.object({ fileName: z.string(), contentType: z.string(), sizeBytes: z.number().int() }),
+  ),
 });
 export type OutboxEntry = z.infer<typeof OutboxEntrySchema>;

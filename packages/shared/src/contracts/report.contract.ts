@@ -266,3 +266,34 @@ export interface ReportMeta {
   /** The console's i18n namespace holding `<id>.title`, `<id>.subtitle`, `<id>.columns.<key>`, `<id>.empty`. */
   namespace: string;
 }
+
+// ---- Report exports (helper "exports"): messages, limits, the download URL and the filter options. ----
+
+/** Rows a PDF file holds at most (pdfmake lays the whole table out in memory); CSV and XLSX have no cap. */
+export const REPORT_PDF_MAX_ROWS = 20_000;
+
+/** Report files running at once per server process; more wait in the queue. */
+export const REPORT_EXPORT_CONCURRENCY = 2;
+
+export const REPORT_EXPORT_MESSAGES = {
+  queued: 'Your file is being prepared',
+  found: 'Export found',
+  list: 'Your recent exports',
+  notFound: 'Export not found',
+  notReady: 'The file is not ready yet',
+  pdfTooManyRows:
+    'This report has more than 20,000 rows, too many for a PDF. Export it as CSV or XLSX instead, or narrow the filters.',
+  interrupted: 'The server restarted while this file was being made. Export it again.',
+  failed: 'The file could not be made. Try again.',
+  vehicleModels: 'Vehicle models',
+} as const;
+
+/** Where a finished file downloads (GET, the caller's Bearer token; 404 until status is 'done'). */
+export const reportExportFileUrl = (exportId: string) => `/v1/report/exports/${exportId}/file`;
+
+/** GET /v1/report/exports: the caller's most recent files, newest first. */
+export const REPORT_RECENT_EXPORTS = 20;
+
+/** GET /v1/report/vehicle-models?organisationId=: distinct non-empty vehicle models in the caller's organisations. */
+export const ReportVehicleModelsQuerySchema = z.object({ organisationId: IdSchema.optional() });
+export const ReportVehicleModelsSchema = z.array(z.string());

@@ -27,6 +27,7 @@ import {
   type DistanceState,
   type StateInterval,
 } from '../../derive/index.ts';
+import { fuelLevelOf } from '../../derive/fuel.ts';
 import { createKeyBatcher, LOAD_BATCH } from '../device-directory.ts';
 import type { BatchTable } from './batch.ts';
 import {
@@ -60,6 +61,12 @@ export {
   type Owner,
   type TripRow,
 } from './derive-tables.ts';
+
+/** The I/O map of a stored position's attrs (derive/fuel.ts reads the fuel level from it). */
+const ioOf = (attrs: Record<string, unknown> | null): Record<string, unknown> | null => {
+  const io = attrs?.io;
+  return io && typeof io === 'object' ? (io as Record<string, unknown>) : null;
+};
 
 export const DERIVE_STAGE = 'derive';
 
@@ -287,6 +294,7 @@ export function createDeriveStage(context: DeriveContextProvider = staticDeriveC
             mainPower: pos.mainPower,
             distanceM: pos.distanceM ?? 0,
             history: pos.history,
+            fuelLevelL: fuelLevelOf(ioOf(pos.attrs)),
           },
           alarms: [],
           fences: fencesFor(context.get(ctx.organisationId), ctx.link?.vehicleId ?? null),

@@ -109,6 +109,7 @@ const DAILY_COLUMNS: readonly Column<DailyRow>[] = [
   ['first_ignition_at', 'timestamptz', 'time', (r) => r.stats.firstIgnitionOnAt],
   ['last_ignition_at', 'timestamptz', 'time', (r) => r.stats.lastIgnitionOnAt],
   ['points', 'int', 'number', (r) => r.stats.pointCount],
+  ['fuel_used_l', 'float8', 'number', (r) => num(r.stats.fuelUsedL)],
 ];
 const UPSERT_DAILY = unnestInsert(
   'daily_vehicle_stats',
@@ -118,7 +119,7 @@ const UPSERT_DAILY = unnestInsert(
      idle_s = excluded.idle_s, stop_s = excluded.stop_s, offline_s = excluded.offline_s,
      max_speed_kph = excluded.max_speed_kph, avg_speed_kph = excluded.avg_speed_kph, trips = excluded.trips,
      first_ignition_at = excluded.first_ignition_at, last_ignition_at = excluded.last_ignition_at,
-     points = excluded.points, updated_at = now()`,
+     points = excluded.points, fuel_used_l = excluded.fuel_used_l, updated_at = now()`,
 );
 
 export function dailyStatsStatements(rows: readonly DailyRow[]): SqlStatement[] {

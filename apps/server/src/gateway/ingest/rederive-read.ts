@@ -11,6 +11,7 @@ import {
   type RederivePoint,
 } from './rederive-plan.ts';
 import type { SqlExecutor } from './sql-client.ts';
+import { FUEL_LEVEL_SQL } from '../../derive/fuel.ts';
 
 /**
  * Late fixes whose restart point lies further back than this before the head are stored and their alarms raised, but
@@ -63,6 +64,7 @@ interface PositionDbRow {
   main_power: boolean | null;
   distance_m: number | null;
   history: boolean;
+  fuel_level_l: number | null;
 }
 
 /** Null: the restart point is beyond REDERIVE_HORIZON_MS before the head. */
@@ -109,7 +111,7 @@ export async function readRederiveInput(
   );
   const positions = await tx.query<PositionDbRow>(
     `SELECT fixed_at, vehicle_id::text AS vehicle_id, lat, lon, speed_kph, ignition, gps_valid, main_power,
-       distance_m, history
+       distance_m, history, ${FUEL_LEVEL_SQL} AS fuel_level_l
      FROM positions WHERE device_id = $1 AND fixed_at >= $2 AND fixed_at <= $3 ORDER BY fixed_at`,
     [deviceId, windowStart, snapshot],
   );
@@ -139,6 +141,7 @@ export async function readRederiveInput(
       mainPower: p.main_power,
       distanceM: 0,
       history: p.history,
+      fuelLevelL: p.fuel_level_l === null ? null : Number(p.fuel_level_l),
       storedDistanceM: p.distance_m,
     });
   }

@@ -2,7 +2,9 @@
  * Worker job: evaluates today's and yesterday's runs of every live job against GPS (job-run-evaluate.ts) and upserts
  * `job_runs`. A run is re-evaluated until its window ended more than an hour ago (late packets still count), then
  * frozen. Positions are read per vehicle the way playback does (playback.repository.ts `readPoints`: every device
- * linked to the vehicle during the window, valid fixes only). Registered in worker/jobs.ts as
+ * linked to the vehicle during the window, valid fixes only). Checkpoints are met by collection-point visits (the
+ * organisation's collectionMinStopS, POI radius_m, RFID/QR reads of the POI's items) and corridor exits are recorded
+ * (docs/reports.md "## Definitions: collection visit, duty"). Registered in worker/jobs.ts as
  * `jobRunJob(deps.db, deps.clock)`.
  */
 import type { LonLat } from '../../derive/geo.ts';
@@ -15,6 +17,8 @@ import { readPoints } from '../playback/playback.repository.ts';
 import { disposalTrips, OPERATIONS_TIME_ZONE } from './disposal-trips.ts';
 import { evaluateJobRun, type JobRunFix, type JobRunRoute } from './job-run-evaluate.ts';
 import * as repo from './job-run.repository.ts';
+import { inheritDeriveSettings } from '../../gateway/ingest/derive-context-db.ts';
+import { findDeriveSettingsChain } from '../organisation/organisation.repository.ts';
 import type { OrgIds } from '../organisation/scope.ts';
 
 export const JOB_RUN_JOB = 'evaluate-job-runs';
@@ -34,7 +38,12 @@ export function toJobRunRoute(route: repo.JobAround['route']): JobRunRoute | nul
   return {
     path,
     corridorM: route.corridorM,
-    checkpoints: route.checkpoints.map((c) => ({ name: c.name, lat: c.lat, lon: c.lon })),
+    checkpoints: route.checkpoints.map((c) => ({
+      name: c.name,
+      lat: c.lat,
+      lon: c.lon,
+      poiId: c.poiId ?? null,
+    })),
   };
 }
 
@@ -76,6 +85,15 @@ export async function evaluateJobRuns(
   );
   let evaluated = 0;
   let frozen = 0;
+  const minStopByOrg = new Map<bigint, number>();
+  const minStopOf = async (organisationId: bigint) => {
+    let minStopS = minStopByOrg.get(organisationId);
+    if (minStopS === undefined) {
+      minStopS = inheritDeriveSettings(await findDeriveSettingsChain(db, organisationId)).collectionMinStopS;
+      minStopByOrg.set(organisationId, minStopS);
+    }
+    return minStopS;
+  };
   for (const row of jobs) {
     const schedule = toSchedule(row.job);
     for (const day of days) {
@@ -84,18 +102,24 @@ export async function evaluateJobRuns(
         frozen += 1;
         continue;
       }
-      await evaluateOne(db, row, day, nowMs);
+      await evaluateOne(db, row, day, nowMs, await minStopOf(row.job.organisationId));
       evaluated += 1;
     }
   }
   return { evaluated, frozen };
 }
 
-async function evaluateOne(db: Db, row: repo.JobAround, day: string, nowMs: number): Promise<void> {
+async function evaluateOne(
+  db: Db,
+  row: repo.JobAround,
+  day: string,
+  nowMs: number,
+  minStopS: number,
+): Promise<void> {
   const window = windowOn(row.job, day);
   const startMs = window.start.getTime();
   const endMs = window.end.getTime();
-  const route = toJobRunRoute(row.route);
+  let route = toJobRunRoute(row.route);
   let fixes: JobRunFix[] = [];
   let entries: number[] = [];
   if (nowMs >= startMs) {
@@ -114,6 +138,7 @@ async function evaluateOne(db: Db, row: repo.JobAround, day: string, nowMs: numb
       vehicleIds: [row.job.vehicleId],
     });
     entries = trips.map((t) => Date.parse(t.enteredAt));
+    if (route) route = await withCollectionPoints(db, route, row.job.vehicleId, window.start, to);
   }
   const result = evaluateJobRun({
     windowStartMs: startMs,
@@ -122,6 +147,7 @@ async function evaluateOne(db: Db, row: repo.JobAround, day: string, nowMs: numb
     route,
     fixes,
     disposalEntriesMs: entries,
+    visitRule: { minStopS },
   });
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms));
   await repo.upsertJobRun(db, {
@@ -141,13 +167,52 @@ async function evaluateOne(db: Db, row: repo.JobAround, day: string, nowMs: numb
       name: c.name,
       lat: c.lat,
       lon: c.lon,
-      reachedAt: c.reachedAtMs === null ? null : new Date(c.reachedAtMs).toISOString(),
+      reachedAt: iso(c.reachedAtMs)?.toISOString() ?? null,
+      poiId: c.poiId,
+      dwellS: c.dwellS === null ? null : Math.round(c.dwellS),
+      via: c.via,
+    })),
+    corridorExits: result.corridorExits.map((e) => ({
+      exitedAt: new Date(e.exitedAtMs).toISOString(),
+      returnedAt: iso(e.returnedAtMs)?.toISOString() ?? null,
+      lat: e.lat,
+      lon: e.lon,
+      maxDistanceM: e.maxDistanceM,
     })),
     expectedTrips: row.job.expectedTrips,
     gpsTrips: result.gpsTrips,
     score: result.score,
     evaluatedAt: new Date(nowMs),
   });
+}
+
+/** The route's checkpoints with their POI's radius and the reads of the POI's items in [from, to]. */
+async function withCollectionPoints(
+  db: Db,
+  route: JobRunRoute,
+  vehicleId: bigint,
+  from: Date,
+  to: Date,
+): Promise<JobRunRoute> {
+  const poiIds = [...new Set(route.checkpoints.flatMap((c) => (c.poiId ? [c.poiId] : [])))].map((id) =>
+    BigInt(id),
+  );
+  if (!poiIds.length) return route;
+  const [radii, reads] = await Promise.all([
+    repo.poiRadii(db, poiIds),
+    repo.poiTagReads(db, { vehicleId, poiIds, from, to }),
+  ]);
+  return {
+    ...route,
+    checkpoints: route.checkpoints.map((c) => {
+      const radiusM = c.poiId ? radii.get(c.poiId) : undefined;
+      return {
+        ...c,
+        ...(radiusM === undefined ? {} : { radiusM }),
+        tagReads: (c.poiId && reads.get(c.poiId)) || [],
+      };
+    }),
+  };
 }
 
 export function jobRunJob(db: Db, clock: Clock): Job {

@@ -1,8 +1,8 @@
 /** SQL of job runs (job_runs) and of the job schedules they are evaluated from. */
-import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { JobRunStatusValue } from '@civicfleet/shared';
 import type { Db } from '../../db/client.ts';
-import { jobRuns, jobs, routes, vehicles } from '../../db/schema/index.ts';
+import { driverTagReads, items, jobRuns, jobs, pois, routes, vehicles } from '../../db/schema/index.ts';
 import { orgScope, type OrgIds } from '../organisation/scope.ts';
 
 export type NewJobRun = typeof jobRuns.$inferInsert;
@@ -94,4 +94,57 @@ export async function upsertJobRun(db: Db, values: NewJobRun): Promise<void> {
     .insert(jobRuns)
     .values(values)
     .onConflictDoUpdate({ target: [jobRuns.jobId, jobRuns.day], set: rest });
+}
+
+/** Radius of the route checkpoints' POIs (visit radius) by POI id; deleted POIs count as none. */
+export async function poiRadii(db: Db, poiIds: bigint[]): Promise<Map<string, number>> {
+  if (!poiIds.length) return new Map();
+  const found = await db
+    .select({ id: pois.id, radiusM: pois.radiusM })
+    .from(pois)
+    .where(and(inArray(pois.id, poiIds), eq(pois.deleted, false)));
+  return new Map(found.map((p) => [String(p.id), p.radiusM]));
+}
+
+/**
+ * Reads of the POIs' RFID/QR items by any device while linked to the vehicle in [from, to] (driver_tag_reads keeps
+ * the vehicle of the read; the tag matches items.code case-insensitively), by POI id.
+ */
+export async function poiTagReads(
+  db: Db,
+  args: { vehicleId: bigint; poiIds: bigint[]; from: Date; to: Date },
+): Promise<Map<string, Array<{ t: number; lat: number | null; lon: number | null }>>> {
+  const out = new Map<string, Array<{ t: number; lat: number | null; lon: number | null }>>();
+  if (!args.poiIds.length) return out;
+  const found = await db
+    .select({
+      poiId: items.poiId,
+      readAt: driverTagReads.readAt,
+      lat: driverTagReads.lat,
+      lon: driverTagReads.lon,
+    })
+    .from(driverTagReads)
+    .innerJoin(
+      items,
+      and(
+        eq(sql`upper(${items.code})`, sql`upper(${driverTagReads.tag})`),
+        eq(items.organisationId, driverTagReads.organisationId),
+        eq(items.deleted, false),
+        inArray(items.poiId, args.poiIds),
+      ),
+    )
+    .where(
+      and(
+        eq(driverTagReads.vehicleId, args.vehicleId),
+        gte(driverTagReads.readAt, args.from),
+        lte(driverTagReads.readAt, args.to),
+      ),
+    );
+  for (const r of found) {
+    const key = String(r.poiId);
+    const list = out.get(key) ?? [];
+    list.push({ t: r.readAt.getTime(), lat: r.lat, lon: r.lon });
+    out.set(key, list);
+  }
+  return out;
 }

@@ -135,8 +135,13 @@ describe('/v1/operations', () => {
       routeId: route,
       expectedTrips: 2,
     });
+    // It stops 2 minutes at each checkpoint: a collection-point visit (docs/reports.md), not a drive-by.
     const track = new Track({ startAt: at('2026-11-26 06:05'), start: RAJWADA, intervalS: 10 })
       .park(300)
+      .drive(along(1 / 3), 30)
+      .park(120)
+      .drive(along(2 / 3), 30)
+      .park(120)
       .drive(VIJAY_NAGAR, 30)
       .park(600);
     await t.db.insert(positions).values(

@@ -18,5 +18,10 @@ export async function listOutbox(
     error: row.error,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
+    attachments: row.attachments.map(({ fileName, contentType, sizeBytes }) => ({
+      fileName,
+      contentType,
+      sizeBytes,
+    })),
   }));
 }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ReportRun } from '@civicfleet/shared';
-import { dailyVehicleStats, vehicles } from '../../db/schema/index.ts';
+import { adminDivisions, dailyVehicleStats, vehicles } from '../../db/schema/index.ts';
 import { BHOPAL, INDORE, organisationId, seedTrackedVehicle } from '../../gateway/testing/fleet.ts';
 import { useTestApp } from '../../../test/helpers.ts';
 import { eq } from 'drizzle-orm';
@@ -81,5 +81,70 @@ describe('report run', () => {
     expect(hidden.statusCode).toBe(404);
     const otherOrg = await t.call('ADMIN', 'POST', URL, { ...RANGE, organisationId: String(bhopal) });
     expect(otherOrg.statusCode).toBe(404);
+  });
+
+  it('filters by zone and ward, and refuses a ward outside the chosen zones', async () => {
+    const indore = await organisationId(t.db, INDORE);
+    const divisions = await t.db
+      .select()
+      .from(adminDivisions)
+      .where(eq(adminDivisions.organisationId, indore));
+    const ward = divisions.find((d) => d.type === 'WARD' && d.parentId !== null);
+    const circle = divisions.find((d) => d.id === ward?.parentId);
+    const zone = divisions.find((d) => d.id === circle?.parentId);
+    const otherZone = divisions.find((d) => d.type === 'ZONE' && d.id !== zone?.id);
+    if (!ward || !zone || !otherZone) throw new Error('the demo divisions have zones and wards');
+    const v = await seedTrackedVehicle(t.db, {
+      imei: '861000000000903',
+      protocol: 'gt06',
+      organisationId: indore,
+      registrationNumber: 'MP09RT0003',
+    });
+    await t.db
+      .update(vehicles)
+      .set({ zoneId: zone.id, circleId: ward.parentId, wardId: ward.id })
+      .where(eq(vehicles.id, v.vehicleId));
+    await t.db.insert(dailyVehicleStats).values({
+      deviceId: v.deviceId,
+      vehicleId: v.vehicleId,
+      organisationId: indore,
+      day: '2026-11-01',
+      distanceM: 4200,
+      runS: 600,
+    });
+    const res = await t.call('ADMIN', 'POST', URL, {
+      ...RANGE,
+      zoneIds: [String(zone.id)],
+      wardIds: [String(ward.id)],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const run = res.json().data as ReportRun;
+    expect(run.rows.map((r) => r.regNo)).toEqual(['MP09RT0003']);
+    expect(run.rows[0]).toMatchObject({ zone: zone.name, ward: ward.name, distance: 4200 });
+
+    const outside = await t.call('ADMIN', 'POST', URL, {
+      ...RANGE,
+      zoneIds: [String(otherZone.id)],
+      wardIds: [String(ward.id)],
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().message).toBe('Choose wards inside the chosen zones');
+  });
+
+  it('streams the whole answer over a real socket', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const res = await fetch(`${address}${URL}`, {
+        method: 'POST',
+        headers: { ...(await t.auth('SUPER_ADMIN')), 'content-type': 'application/json' },
+        body: JSON.stringify(RANGE),
+      });
+      expect(res.status).toBe(200);
+      const run = ((await res.json()) as { data: ReportRun }).data;
+      expect(run.rows.length).toBeGreaterThan(0);
+      expect(run.total).toBe(run.rows.length);
+    } finally {
+      await t.app.server.close();
+    }
   });
 });

@@ -27,7 +27,8 @@ export const reportModule: ApiModule = {
         },
         async (request, reply) => {
           const abort = new AbortController();
-          request.raw.on('close', () => {
+          // The response's close (not the request's: that fires once the body is read) means the caller went away.
+          reply.raw.on('close', () => {
             if (!reply.raw.writableFinished) abort.abort();
           });
           const prepared = await prepareReport(deps, request.auth, id, request.body, abort.signal);
@@ -35,12 +36,16 @@ export const reportModule: ApiModule = {
           // No socket timeout while rows stream (inject's fake socket has none).
           const socket = request.raw.socket as { setTimeout?: (ms: number) => void } | undefined;
           if (typeof socket?.setTimeout === 'function') socket.setTimeout(0);
+          // The first chunk is read before answering: an error there (a 404 inside a definition) is a normal 4xx.
+          const chunks = numberedChunks(prepared.definition, prepared.ctx, prepared.filter);
+          const first = await chunks.next();
           async function* body() {
             yield `{"success":true,"message":${JSON.stringify(title)},"data":{"rows":[`;
             let total = 0;
             let meta: Record<string, unknown> | undefined;
             let columns: string[] | undefined;
-            for await (const chunk of numberedChunks(prepared.definition, prepared.ctx, prepared.filter)) {
+            for (let next = first; !next.done; next = await chunks.next()) {
+              const chunk = next.value;
               let text = '';
               for (const row of chunk.rows) {
                 if (total < REPORT_DISPLAY_ROW_CAP) text += (total === 0 ? '' : ',') + JSON.stringify(row);

@@ -6,7 +6,7 @@
 import { requireReportMeta, type ReportRow } from '@civicfleet/shared';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../../db/client.ts';
-import { type ReportDefinition, vehicleChunks } from '../engine/types.ts';
+import { type ReportDefinition, scopeChunks } from '../engine/types.ts';
 
 interface SumRow {
   vehicle_id: string;
@@ -27,7 +27,7 @@ export const cumulativeDistanceReport: ReportDefinition<{ dayBreakdown?: boolean
     const byDay = filter.dayBreakdown === true;
     const columns = this.meta.columns.map((c) => c.key).filter((k) => byDay || k !== 'day');
     if (scope.vehicles.length === 0) yield { rows: [], progress: 1, columns };
-    for (const { vehicles, progress } of vehicleChunks(scope.vehicles)) {
+    for (const { vehicles, progress } of scopeChunks(scope)) {
       if (signal?.aborted) return;
       const ids = sql.join(
         vehicles.map((v) => sql`${v.id}`),

@@ -56,7 +56,7 @@ async function checkDivisions(db: Db, orgIds: bigint[] | 'all', zoneIds: string[
           left join admin_divisions p1 on p1.id = d.parent_id
           left join admin_divisions z1 on z1.id = p1.id and z1.type = 'ZONE'
           left join admin_divisions z2 on z2.id = p1.parent_id and z2.type = 'ZONE'
-         where d.id in (${idList(wanted)}) and not d.deleted and ${inScope(orgIds, sql`d.organisation_id`)}`,
+         where d.id in (${idList(wanted)}) and ${inScope(orgIds, sql`d.organisation_id`)}`,
   );
   const byId = new Map(found.map((r) => [r.id, r]));
   for (const id of zoneIds)

@@ -82,3 +82,12 @@ export function* vehicleChunks(vehicles: readonly ReportVehicle[], size = 250) {
     };
   }
 }
+
+/** Rows a chunk should hold at most (vehicles × days): keeps each query short, so PGlite never holds the loop long. */
+export const CHUNK_TARGET_ROWS = 5000;
+
+/** The scope's vehicles in chunks sized by the range: at most `maxVehicles`, and about CHUNK_TARGET_ROWS vehicle-days. */
+export function scopeChunks(scope: Pick<ReportScope, 'vehicles' | 'days'>, maxVehicles = 250) {
+  const byDays = Math.floor(CHUNK_TARGET_ROWS / Math.max(1, scope.days.length));
+  return vehicleChunks(scope.vehicles, Math.max(1, Math.min(maxVehicles, byDays)));
+}
