@@ -64,7 +64,7 @@ test('schedule the cumulative distance report, run it now and find the mail with
   await expect(row).toContainText('Rakesh Verma');
   await row.getByRole('button', { name: `Actions for ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Run now' }).click();
-  await expect(page.getByText('Report sent to 1 recipients')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Report sent to 1 recipient')).toBeVisible({ timeout: 30_000 });
   await expect(row).toContainText('Sent');
   await shoot(page, 'report-schedules-list');
   await page.emulateMedia({ colorScheme: 'dark' });

@@ -97,10 +97,12 @@ function ReportScreen({ meta, config }: { meta: ReportMeta; config: ReportPageCo
     setSeenSearch(search);
     setValues(urlValues);
   }
-  const submitted = useMemo(
-    () => (hasChosenFilter(urlValues, defaults) ? requestFilter(urlValues) : null),
-    [urlValues, defaults],
-  );
+  // A URL carrying a filter runs (a link, Run): a bare URL with only the report's defaults waits for Run.
+  const submitted = useMemo(() => {
+    const filter = requestFilter(urlValues);
+    const chosen = hasChosenFilter(urlValues, defaults) || (search !== '' && Object.keys(filter).length > 0);
+    return chosen ? filter : null;
+  }, [urlValues, defaults, search]);
   const [scheduleOpen, setScheduleOpen] = useState(false);
   // Mounted from the first opening on, so that it can animate out when closed.
   const [scheduleUsed, setScheduleUsed] = useState(false);
@@ -136,7 +138,8 @@ function ReportScreen({ meta, config }: { meta: ReportMeta; config: ReportPageCo
   const exporter = useReportExport({ reportId: id, fileBase: meta.fileBase, filter: submitted, labels });
 
   const onRun = () => {
-    if (!hasChosenFilter(values, defaults)) {
+    // Every field with a value counts, the report's own shown defaults too (a Monthly Summary's month).
+    if (Object.keys(requestFilter(values)).length === 0) {
       enqueueSnackbar(REPORT_MESSAGES.atLeastOne, { variant: 'warning' });
       return;
     }

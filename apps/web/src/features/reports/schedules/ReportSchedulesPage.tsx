@@ -47,8 +47,7 @@ export function ReportSchedulesPage() {
   async function runNow(s: ReportSchedule) {
     try {
       const { run } = await runScheduleNow(s.id);
-      if (run.status === 'ok')
-        enqueueSnackbar(t('toast.ran', { mailed: run.mailed }), { variant: 'success' });
+      if (run.status === 'ok') enqueueSnackbar(t('toast.ran', { count: run.mailed }), { variant: 'success' });
       else enqueueSnackbar(run.error ?? t('toast.failed'), { variant: 'error' });
       refresh();
     } catch (error) {

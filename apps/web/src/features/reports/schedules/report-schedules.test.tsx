@@ -71,7 +71,7 @@ describe('scheduled reports', () => {
 
     await user.click(within(row).getByRole('button', { name: 'Actions for Daily distance' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Run now' }));
-    expect(await screen.findByText('Report sent to 1 recipients')).toBeInTheDocument();
+    expect(await screen.findByText('Report sent to 1 recipient')).toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Actions for Daily distance' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Disable' }));
