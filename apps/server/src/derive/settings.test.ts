@@ -34,6 +34,11 @@ describe('resolveDeriveSettings', () => {
       overspeedMinDurationS: 10,
       sosQuietS: 300,
       alarmDedupS: 60,
+      dutyGraceS: 900,
+      collectionMinStopS: 30,
+      missedPointsAlertLeadS: 1800,
+      activeMinDailyDistanceM: 20_000,
+      fuelEconomyKmpl: 4,
       timeZone: 'Asia/Kolkata',
     });
     expect(Object.isFrozen(DEFAULT_DERIVE_SETTINGS)).toBe(true);

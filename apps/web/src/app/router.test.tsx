@@ -27,9 +27,11 @@ describe('route table', () => {
     ).toBeInTheDocument();
   });
 
-  it('names the report in its placeholder', async () => {
+  it('opens a report on its page', async () => {
     renderApp('/reports/d2d-collection');
-    expect(await screen.findByRole('heading', { name: 'D2D Collection is coming soon' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'D2D Collection' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 
   it('renders the terms of use in English and in Hindi', async () => {

@@ -66,7 +66,7 @@ describe('app layout', () => {
     const nav = await sidebar();
     expect(nav.getByRole('link', { name: 'Fuel Consumption' })).toHaveAttribute('aria-current', 'page');
     expect(
-      await screen.findByRole('heading', { name: 'Fuel Consumption is coming soon' }),
+      await screen.findByRole('heading', { level: 1, name: 'Fuel Consumption' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
   });
 

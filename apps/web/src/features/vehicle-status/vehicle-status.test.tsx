@@ -227,7 +227,10 @@ describe('vehicle status board', () => {
       'View certificate',
     ]);
     await user.click(screen.getByRole('menuitem', { name: 'View report' }));
-    expect(router.state.location.pathname).toBe('/reports/duty-report');
+    // The report page's chunk loads before the router moves.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reports/duty-report'), {
+      timeout: 10_000,
+    });
     expect(router.state.location.search).toBe('?groupId=5');
 
     await act(() => router.navigate('/vehicle-status'));
