@@ -141,4 +141,17 @@ test('vehicle timeline, alert summary drill-down and raw logs from a tracked dri
   await expect(page.getByRole('table').last()).toContainText(vehicle.imei, { timeout: 60_000 });
   await expect(page.getByText('Decoded packet')).toBeVisible();
   await shootBoth(page, 'report-raw-logs');
+
+  // Leave the SOS desk as the other journeys expect it: the SOS this drive raised is closed.
+  const desk = await apiCall<{ items: Array<{ id: string; vehicleId: string | null }> }>(
+    page,
+    'GET',
+    '/alert-desk?status=open&pageSize=100',
+  );
+  for (const alert of desk.data.items.filter((a) => a.vehicleId === vehicleId)) {
+    const closed = await apiCall(page, 'POST', `/alert-desk/${alert.id}/close`, {
+      resolution: 'Test drive of the alert reports',
+    });
+    expect(closed.status).toBe(200);
+  }
 });
