@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoFleet } from '@civicfleet/simulator';
 import type { DeviceReading } from '../../tools/simulator/src/packets/reading.ts';
 import type { ReportRun } from '@civicfleet/shared';
-import { ADMIN, apiCall, sendAis140Track, shoot, signIn } from './support.ts';
+import { ADMIN, apiCall, sendAis140Track, shoot, signIn, trackReading } from './support.ts';
 
 // demoFleet(50, seed 1) as the e2e server seeds it; multiples of 3 speak AIS-140 (0–22 are other specs').
 const vehicle = demoFleet(50, 1)[33];
@@ -15,28 +15,7 @@ const MINUTE_MS = 60_000;
 const START = { lat: 22.7186, lon: 75.8551 };
 
 function reading(fixTimeMs: number, lat: number, lon: number, speedKph: number): DeviceReading {
-  return {
-    fixTimeMs,
-    lat,
-    lon,
-    altitudeM: 553,
-    speedKph,
-    headingDeg: 90,
-    satellites: 11,
-    hdop: 0.9,
-    pdop: 1.6,
-    gpsValid: true,
-    ignition: true,
-    mainPower: true,
-    mainVoltageV: 27.6,
-    batteryVoltageV: 4.1,
-    gsmSignal: 24,
-    odometerM: 1_800_000,
-    isMoving: speedKph > 0,
-    isEmergency: false,
-    isTamperOpen: false,
-    cell: { operator: 'AIRTEL', mcc: 404, mnc: 93, lac: 0x1a2b, cellId: 0x3c4d },
-  };
+  return trackReading(fixTimeMs, lat, lon, speedKph);
 }
 
 /** 30 minutes east at 30 km/h (15 km), a fix every 20 s. */

@@ -10,7 +10,7 @@ import { buildAis140Location, buildAis140Login } from '../../tools/simulator/src
 import { E2E_DEVICE_PORTS } from '../playwright.config.ts';
 import type { DeviceReading } from '../../tools/simulator/src/packets/reading.ts';
 import type { ReportRun } from '@civicfleet/shared';
-import { ADMIN, apiCall, sendAis140Track, shoot, signIn } from './support.ts';
+import { ADMIN, apiCall, sendAis140Track, shoot, signIn, trackReading } from './support.ts';
 
 // demoFleet(50, seed 1) as the e2e server seeds it; multiples of 3 speak AIS-140.
 const vehicle = demoFleet(50, 1)[42];
@@ -18,28 +18,7 @@ const MINUTE_MS = 60_000;
 const START = { lat: 22.7186, lon: 75.8551 };
 
 function reading(fixTimeMs: number, lon: number, speedKph: number, isEmergency: boolean): DeviceReading {
-  return {
-    fixTimeMs,
-    lat: START.lat,
-    lon,
-    altitudeM: 553,
-    speedKph,
-    headingDeg: 90,
-    satellites: 11,
-    hdop: 0.9,
-    pdop: 1.6,
-    gpsValid: true,
-    ignition: speedKph > 0,
-    mainPower: true,
-    mainVoltageV: 27.6,
-    batteryVoltageV: 4.1,
-    gsmSignal: 24,
-    odometerM: 1_800_000,
-    isMoving: speedKph > 0,
-    isEmergency,
-    isTamperOpen: false,
-    cell: { operator: 'AIRTEL', mcc: 404, mnc: 93, lac: 0x1a2b, cellId: 0x3c4d },
-  };
+  return trackReading(fixTimeMs, START.lat, lon, speedKph, { ignition: speedKph > 0, isEmergency });
 }
 
 /** 15 minutes east at 30 km/h (a fix every 20 s, SOS pressed at minute 5), then 10 minutes parked. */

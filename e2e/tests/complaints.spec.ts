@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { demoFleet } from '@civicfleet/simulator';
 import type { DeviceReading } from '../../tools/simulator/src/packets/reading.ts';
-import { ADMIN, apiCall, sendAis140Track, shoot, signIn } from './support.ts';
+import { ADMIN, apiCall, sendAis140Track, shoot, signIn, trackReading } from './support.ts';
 
 // demoFleet(50, seed 1) as the e2e server seeds it; vehicles 0, 3, 6 … speak AIS-140 (0 and 6 are playback.spec's,
 // 3 vehicle-status.spec's).
@@ -16,28 +16,7 @@ const RAJWADA = { lat: 22.7186, lon: 75.8553 };
 const M_PER_DEG_LAT = 111_320;
 
 function reading(fixTimeMs: number, lat: number, lon: number): DeviceReading {
-  return {
-    fixTimeMs,
-    lat,
-    lon,
-    altitudeM: 553,
-    speedKph: 18,
-    headingDeg: 0,
-    satellites: 11,
-    hdop: 0.9,
-    pdop: 1.6,
-    gpsValid: true,
-    ignition: true,
-    mainPower: true,
-    mainVoltageV: 27.6,
-    batteryVoltageV: 4.1,
-    gsmSignal: 24,
-    odometerM: 1_500_000,
-    isMoving: true,
-    isEmergency: false,
-    isTamperOpen: false,
-    cell: { operator: 'AIRTEL', mcc: 404, mnc: 93, lac: 0x1a2b, cellId: 0x3c4d },
-  };
+  return trackReading(fixTimeMs, lat, lon, 18, { headingDeg: 0, odometerM: 1_500_000 });
 }
 
 const STEP_S = 4;

@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoFleet } from '@civicfleet/simulator';
 import type { CityDashboard } from '@civicfleet/shared';
 import type { DeviceReading } from '../../tools/simulator/src/packets/reading.ts';
-import { ADMIN, apiCall, sendAis140Track, shoot, signIn } from './support.ts';
+import { ADMIN, apiCall, sendAis140Track, shoot, signIn, trackReading } from './support.ts';
 
 // demoFleet(50, seed 1) as the e2e server seeds it; vehicles 0, 3, 6 … speak AIS-140 (0, 3, 6 and 12 are other
 // specs').
@@ -27,29 +27,10 @@ function reading(
   speedKph: number,
   driverTag?: string,
 ): DeviceReading {
-  return {
-    fixTimeMs,
-    lat,
-    lon,
-    altitudeM: 553,
-    speedKph,
+  return trackReading(fixTimeMs, lat, lon, speedKph, {
     headingDeg: 135,
-    satellites: 11,
-    hdop: 0.9,
-    pdop: 1.6,
-    gpsValid: true,
-    ignition: true,
-    mainPower: true,
-    mainVoltageV: 27.6,
-    batteryVoltageV: 4.1,
-    gsmSignal: 24,
-    odometerM: 1_800_000,
-    isMoving: speedKph > 0,
-    isEmergency: false,
-    isTamperOpen: false,
-    cell: { operator: 'AIRTEL', mcc: 404, mnc: 93, lac: 0x1a2b, cellId: 0x3c4d },
     ...(driverTag ? { driverTag } : {}),
-  };
+  });
 }
 
 /**

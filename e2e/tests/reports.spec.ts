@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DeviceReading } from '../../tools/simulator/src/packets/reading.ts';
-import { ADMIN, apiCall, sendAis140Track, shoot, signIn } from './support.ts';
+import { ADMIN, apiCall, sendAis140Track, shoot, signIn, trackReading } from './support.ts';
 
 // demoFleet(50, seed 1) as the e2e server seeds it; vehicles 0, 3, 6 … speak AIS-140; 27 is no other spec's.
 const vehicle = demoFleet(50, 1)[27];
@@ -21,28 +21,7 @@ const MINUTE_MS = 60_000;
 const START = { lat: 22.7, lon: 75.84 };
 
 function reading(fixTimeMs: number, lat: number, lon: number, speedKph: number): DeviceReading {
-  return {
-    fixTimeMs,
-    lat,
-    lon,
-    altitudeM: 553,
-    speedKph,
-    headingDeg: 90,
-    satellites: 11,
-    hdop: 0.9,
-    pdop: 1.6,
-    gpsValid: true,
-    ignition: true,
-    mainPower: true,
-    mainVoltageV: 27.6,
-    batteryVoltageV: 4.1,
-    gsmSignal: 24,
-    odometerM: 2_400_000,
-    isMoving: speedKph > 0,
-    isEmergency: false,
-    isTamperOpen: false,
-    cell: { operator: 'AIRTEL', mcc: 404, mnc: 93, lac: 0x1a2b, cellId: 0x3c4d },
-  };
+  return trackReading(fixTimeMs, lat, lon, speedKph, { odometerM: 2_400_000 });
 }
 
 /** Fixes every 20 s: 20 min due east at 30 km/h (about 10 km), then 5 min standing with the engine on. */

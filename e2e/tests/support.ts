@@ -97,3 +97,39 @@ export async function sendAis140Track(
   await new Promise((resolve) => setTimeout(resolve, 500));
   socket.end();
 }
+
+/**
+ * A tracker reading for the journeys' tracks: a fix with plausible vitals (ignition on, main power on, good GSM),
+ * moving when the speed is above 0; anything else through `overrides`.
+ */
+export function trackReading(
+  fixTimeMs: number,
+  lat: number,
+  lon: number,
+  speedKph: number,
+  overrides: Partial<DeviceReading> = {},
+): DeviceReading {
+  return {
+    fixTimeMs,
+    lat,
+    lon,
+    altitudeM: 553,
+    speedKph,
+    headingDeg: 90,
+    satellites: 11,
+    hdop: 0.9,
+    pdop: 1.6,
+    gpsValid: true,
+    ignition: true,
+    mainPower: true,
+    mainVoltageV: 27.6,
+    batteryVoltageV: 4.1,
+    gsmSignal: 24,
+    odometerM: 1_800_000,
+    isMoving: speedKph > 0,
+    isEmergency: false,
+    isTamperOpen: false,
+    cell: { operator: 'AIRTEL', mcc: 404, mnc: 93, lac: 0x1a2b, cellId: 0x3c4d },
+    ...overrides,
+  };
+}

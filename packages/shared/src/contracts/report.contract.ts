@@ -116,6 +116,15 @@ export interface ReportColumn {
   hidden?: boolean;
 }
 
+/** The vehicle columns most reports start with (spec 02 §2's cumulative report): Sr … Vehicle Number. */
+export const REPORT_VEHICLE_COLUMNS: readonly ReportColumn[] = [
+  { key: 'sr', label: 'Sr', kind: 'serial' },
+  { key: 'zone', label: 'Zone', kind: 'text' },
+  { key: 'ward', label: 'Ward', kind: 'text' },
+  { key: 'model', label: 'Vehicle Type', kind: 'text' },
+  { key: 'regNo', label: 'Vehicle Number', kind: 'text' },
+];
+
 export type ReportCell = string | number | boolean | null;
 export type ReportRow = Record<string, ReportCell>;
 

@@ -3,24 +3,24 @@
  * and total run, monthly summary, daily vehicle operations, categorisation and fuel.
  */
 import { z } from 'zod';
-import { type ReportColumn, type ReportMeta, reportFilterSchema } from '../report.contract.ts';
+import {
+  REPORT_VEHICLE_COLUMNS,
+  type ReportColumn,
+  type ReportMeta,
+  reportFilterSchema,
+} from '../report.contract.ts';
 
 const NS = 'reportsActivity';
 
 export const CUMULATIVE_DISTANCE_COLUMNS: readonly ReportColumn[] = [
-  { key: 'sr', label: 'Sr', kind: 'serial' },
-  { key: 'zone', label: 'Zone', kind: 'text' },
-  { key: 'ward', label: 'Ward', kind: 'text' },
-  { key: 'model', label: 'Vehicle Type', kind: 'text' },
-  { key: 'regNo', label: 'Vehicle Number', kind: 'text' },
-  { key: 'day', label: 'Day', kind: 'day', hidden: false },
+  ...REPORT_VEHICLE_COLUMNS,
+  { key: 'day', label: 'Day', kind: 'day' },
   { key: 'distance', label: 'Distance', kind: 'km' },
   { key: 'averageSpeed', label: 'Avg Speed', kind: 'dec2', empty: '-' },
   { key: 'fuelConsumed', label: 'Fuel Consumption', kind: 'dec2', empty: '0' },
 ];
 
-/** The columns every activity report starts with (spec 02 §2's cumulative report). */
-const VEHICLE_COLUMNS: readonly ReportColumn[] = CUMULATIVE_DISTANCE_COLUMNS.slice(0, 5);
+const VEHICLE_COLUMNS = REPORT_VEHICLE_COLUMNS;
 
 export const DAILY_RUN_SUMMARY_COLUMNS: readonly ReportColumn[] = [
   ...VEHICLE_COLUMNS,

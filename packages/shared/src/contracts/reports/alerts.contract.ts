@@ -4,7 +4,12 @@
  * vehicle-timeline,raw-logs}.ts; rules in docs/reports.md.
  */
 import { z } from 'zod';
-import { type ReportColumn, type ReportMeta, reportFilterSchema } from '../report.contract.ts';
+import {
+  REPORT_VEHICLE_COLUMNS,
+  type ReportColumn,
+  type ReportMeta,
+  reportFilterSchema,
+} from '../report.contract.ts';
 
 const NS = 'reportsAlerts';
 
@@ -83,13 +88,7 @@ export const WEAK_GSM_SIGNAL = 9;
 export const ALERT_GROUP_BY = ['vehicle', 'ward'] as const;
 export type AlertGroupBy = (typeof ALERT_GROUP_BY)[number];
 
-const VEHICLE_COLUMNS: readonly ReportColumn[] = [
-  { key: 'sr', label: 'Sr', kind: 'serial' },
-  { key: 'zone', label: 'Zone', kind: 'text' },
-  { key: 'ward', label: 'Ward', kind: 'text' },
-  { key: 'model', label: 'Vehicle Type', kind: 'text' },
-  { key: 'regNo', label: 'Vehicle Number', kind: 'text' },
-];
+const VEHICLE_COLUMNS = REPORT_VEHICLE_COLUMNS;
 const hiddenId = (key: string, label: string): ReportColumn => ({ key, label, kind: 'text', hidden: true });
 
 export const ALERT_COLUMNS: readonly ReportColumn[] = [

@@ -3,18 +3,16 @@
  * Definitions of "collection-point visit" and "duty": docs/reports.md "## Definitions: collection visit, duty".
  */
 import { z } from 'zod';
-import { type ReportColumn, type ReportMeta, reportFilterSchema } from '../report.contract.ts';
+import {
+  REPORT_VEHICLE_COLUMNS,
+  type ReportColumn,
+  type ReportMeta,
+  reportFilterSchema,
+} from '../report.contract.ts';
 
 const NS = 'reportsSwm';
 
-/** The vehicle columns every SWM report starts with (as spec 02's reports). */
-const VEHICLE_COLUMNS: readonly ReportColumn[] = [
-  { key: 'sr', label: 'Sr', kind: 'serial' },
-  { key: 'zone', label: 'Zone', kind: 'text' },
-  { key: 'ward', label: 'Ward', kind: 'text' },
-  { key: 'model', label: 'Vehicle Type', kind: 'text' },
-  { key: 'regNo', label: 'Vehicle Number', kind: 'text' },
-];
+const VEHICLE_COLUMNS = REPORT_VEHICLE_COLUMNS;
 
 export const DUTY_REPORT_COLUMNS: readonly ReportColumn[] = [
   ...VEHICLE_COLUMNS,

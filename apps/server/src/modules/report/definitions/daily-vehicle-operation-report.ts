@@ -6,17 +6,9 @@
  * chunk of vehicles.
  */
 import { requireReportMeta, type ReportRow } from '@civicfleet/shared';
-import { sql } from 'drizzle-orm';
-import { rows } from '../../../db/client.ts';
 import { type ReportDefinition, scopeChunks } from '../engine/types.ts';
-import { byVehicle, readRollups, vehicleCells, vehicleIdList } from './daily-rollups.ts';
-
-interface DisposalCount {
-  vehicle_id: string;
-  day: string;
-  dump_yard: number | string;
-  transfer_station: number | string;
-}
+import { byVehicle, readRollups, vehicleCells } from './daily-rollups.ts';
+import { disposalCountsByDay } from './disposal-counts.ts';
 
 const CHUNK = 100;
 
@@ -27,22 +19,7 @@ export const dailyVehicleOperationReport: ReportDefinition = {
     for (const { vehicles, progress } of scopeChunks(scope, CHUNK)) {
       if (signal?.aborted) return;
       const days = byVehicle(await readRollups(db, vehicles, scope.fromDay, scope.toDay, true));
-      // entered_at bounds are the range's local days, widened by a day each side and then cut on the local day.
-      const localDay = sql`to_char(v.entered_at at time zone ${scope.timeZone}, 'YYYY-MM-DD')`;
-      const disposals = await rows<DisposalCount>(
-        db,
-        sql`select v.vehicle_id::text as vehicle_id, ${localDay} as day,
-                   count(*) filter (where g.kind = 'dump-yard') as dump_yard,
-                   count(*) filter (where g.kind = 'transfer-station') as transfer_station
-              from geofence_visits v
-              join geofences g on g.id = v.geofence_id
-             where v.vehicle_id in (${vehicleIdList(vehicles)})
-               and g.kind in ('dump-yard', 'transfer-station')
-               and v.entered_at >= ${scope.fromDay}::date - 1 and v.entered_at < ${scope.toDay}::date + 2
-               and ${localDay} >= ${scope.fromDay} and ${localDay} <= ${scope.toDay}
-             group by 1, 2`,
-      );
-      const disposalOf = new Map(disposals.map((d) => [`${d.vehicle_id}|${d.day}`, d]));
+      const disposalOf = await disposalCountsByDay(db, scope, vehicles);
       const out: ReportRow[] = [];
       for (const vehicle of vehicles) {
         for (const day of days.get(String(vehicle.id)) ?? []) {
@@ -57,8 +34,8 @@ export const dailyVehicleOperationReport: ReportDefinition = {
             stopS: day.stopS,
             distance: day.distanceM,
             trips: day.trips,
-            dumpYardTrips: Number(disposal?.dump_yard ?? 0),
-            transferStationTrips: Number(disposal?.transfer_station ?? 0),
+            dumpYardTrips: disposal?.dumpYard ?? 0,
+            transferStationTrips: disposal?.transferStation ?? 0,
           });
         }
       }

@@ -7,9 +7,8 @@ import type { JobRunStatusValue } from '@civicfleet/shared';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../../db/client.ts';
 import type { JobRunCheckpointValue, JobRunCorridorExitValue } from '../../../db/schema/index.ts';
-import { localDayOf, localDayStartMs, nextLocalDay } from '../../../derive/local-day.ts';
-import { disposalTrips } from '../../operations/disposal-trips.ts';
 import type { ReportScope, ReportVehicle } from '../engine/types.ts';
+import { disposalCountsByDay } from './disposal-counts.ts';
 
 export interface ReportJobRun {
   jobId: string;
@@ -93,19 +92,8 @@ export async function disposalTripCounts(
   scope: ReportScope,
   vehicles: readonly ReportVehicle[],
 ): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  if (vehicles.length === 0) return counts;
-  const trips = await disposalTrips(db, {
-    organisationIds: scope.organisationIds,
-    from: new Date(localDayStartMs(scope.fromDay, scope.timeZone)),
-    to: new Date(localDayStartMs(nextLocalDay(scope.toDay), scope.timeZone)),
-    vehicleIds: vehicles.map((v) => v.id),
-  });
-  for (const trip of trips) {
-    const key = `${trip.vehicleId}|${localDayOf(Date.parse(trip.enteredAt), scope.timeZone)}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return counts;
+  const counts = await disposalCountsByDay(db, scope, vehicles);
+  return new Map([...counts].map(([key, c]) => [key, c.dumpYard + c.transferStation]));
 }
 
 /** "22.718600, 75.855100": a place as the rows carry it. */
