@@ -3,11 +3,12 @@
  * vehicle's ward), one grouped query per chunk of vehicles. The run lists only the alert types present
  * (`columns`), in catalogue order; rows are the scope's order (zone, ward, vehicle) with at least one alert.
  */
+import { vehicleIdList } from '../engine/sql-lists.ts';
 import { ALERT_TYPES, requireReportMeta, type AlertGroupBy, type ReportRow } from '@civicfleet/shared';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../../db/client.ts';
 import { type ReportDefinition, type ReportVehicle, scopeChunks } from '../engine/types.ts';
-import { sqlIds, vehicleCells } from './alerts-common.ts';
+import { vehicleCells } from './alerts-common.ts';
 
 interface CountRow {
   vehicle_id: string;
@@ -49,7 +50,7 @@ export const alertGroupedReport: ReportDefinition<{ groupBy?: AlertGroupBy }> = 
         db,
         sql`select vehicle_id::text as vehicle_id, type, count(*) as n
               from events
-             where vehicle_id in (${sqlIds(vehicles.map((v) => v.id))})
+             where vehicle_id in (${vehicleIdList(vehicles)})
                and started_at >= ${scope.from.toISOString()}::timestamptz
                and started_at <= ${scope.to.toISOString()}::timestamptz
              group by vehicle_id, type`,

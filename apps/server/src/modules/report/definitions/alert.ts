@@ -3,6 +3,7 @@
  * order across the fleet — read in pages of PAGE rows by (started_at, id), so a month of a whole city streams. The
  * geofence is the one the vehicle was inside at the alert (geofence_visits, dwell-confirmed stays; divisions left out).
  */
+import { vehicleIdList } from '../engine/sql-lists.ts';
 import {
   alertTypeLabel,
   ALERT_STATE_LABELS,
@@ -14,7 +15,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { rows } from '../../../db/client.ts';
 import type { ReportDefinition } from '../engine/types.ts';
-import { formatLatLon, iso, ownDataPlaces, sqlIds, vehicleCells } from './alerts-common.ts';
+import { formatLatLon, iso, ownDataPlaces, vehicleCells } from './alerts-common.ts';
 
 const PAGE = 2000;
 
@@ -51,7 +52,7 @@ export const alertReport: ReportDefinition<{ alertTypes?: AlertType[] }> = {
       db,
       scope.vehicles.map((v) => v.organisationId),
     );
-    const ids = sqlIds(scope.vehicles.map((v) => v.id));
+    const ids = vehicleIdList(scope.vehicles);
     const types = filter.alertTypes?.length
       ? sql`and e.type in (${sql.join(
           filter.alertTypes.map((t) => sql`${t}`),

@@ -4,7 +4,6 @@
  * external geocoding provider: a report must not depend on, or pay for, a third party).
  */
 import type { ReportRow } from '@civicfleet/shared';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { readOrganisationPlaces } from '../../geocode/geocode.repository.ts';
 import { buildPlaceIndex, describePlaces, lookupPlaces, type PlaceIndex } from '../../geocode/own-data.ts';
@@ -19,13 +18,6 @@ export function vehicleCells(vehicle: ReportVehicle): ReportRow {
     vehicleId: String(vehicle.id),
   };
 }
-
-/** `a, b, c` of bigint ids for `in (...)` (callers never pass an empty list). */
-export const sqlIds = (ids: readonly bigint[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 export const iso = (value: unknown): string | null =>
   value === null || value === undefined ? null : new Date(value as string | Date).toISOString();

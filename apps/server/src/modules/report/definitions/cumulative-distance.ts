@@ -3,6 +3,7 @@
  * rollups: distance, average speed while moving (distance ÷ run time) and fuel used by a fuel sensor. Only vehicles
  * with data in the range appear ('We could not find summary data in your search' otherwise).
  */
+import { vehicleIdList } from '../engine/sql-lists.ts';
 import { requireReportMeta, type ReportRow } from '@civicfleet/shared';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../../db/client.ts';
@@ -29,10 +30,7 @@ export const cumulativeDistanceReport: ReportDefinition<{ dayBreakdown?: boolean
     if (scope.vehicles.length === 0) yield { rows: [], progress: 1, columns };
     for (const { vehicles, progress } of scopeChunks(scope)) {
       if (signal?.aborted) return;
-      const ids = sql.join(
-        vehicles.map((v) => sql`${v.id}`),
-        sql`, `,
-      );
+      const ids = vehicleIdList(vehicles);
       const dayColumn = byDay ? sql`day::text` : sql`null::text`;
       const found = await rows<SumRow>(
         db,

@@ -3,8 +3,9 @@
  * `daily_vehicle_stats` per chunk of vehicles (never a query per vehicle, never positions). A vehicle's day may have
  * more than one row when its device changed that day; the reads sum them per vehicle and day.
  */
+import { vehicleIdList } from '../engine/sql-lists.ts';
 import type { ReportRow } from '@civicfleet/shared';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../../db/client.ts';
 import type { ReportVehicle } from '../engine/types.ts';
 
@@ -18,12 +19,6 @@ export function vehicleCells(vehicle: ReportVehicle): ReportRow {
     vehicleId: String(vehicle.id),
   };
 }
-
-export const vehicleIdList = (vehicles: readonly ReportVehicle[]): SQL =>
-  sql.join(
-    vehicles.map((v) => sql`${v.id}`),
-    sql`, `,
-  );
 
 /** One vehicle's day (or, summed, its range) as read from daily_vehicle_stats. */
 export interface RollupRow {

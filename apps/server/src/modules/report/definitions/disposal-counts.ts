@@ -3,6 +3,7 @@
  * (dwell-confirmed) of fences of kind 'dump-yard' and 'transfer-station', on the local day of entered_at — the rule
  * of modules/operations/disposal-trips.ts (docs/swm.md "Disposal trips"), without reading every visit.
  */
+import { vehicleIdList } from '../engine/sql-lists.ts';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../../db/client.ts';
 import type { ReportScope, ReportVehicle } from '../engine/types.ts';
@@ -26,10 +27,7 @@ export async function disposalCountsByDay(
   vehicles: readonly ReportVehicle[],
 ): Promise<Map<string, DisposalCounts>> {
   if (vehicles.length === 0) return new Map();
-  const ids = sql.join(
-    vehicles.map((v) => sql`${v.id}`),
-    sql`, `,
-  );
+  const ids = vehicleIdList(vehicles);
   // entered_at bounds are the range's local days, widened by a day each side and then cut on the local day.
   const localDay = sql`to_char(v.entered_at at time zone ${scope.timeZone}, 'YYYY-MM-DD')`;
   const found = await rows<CountRow>(

@@ -6,6 +6,7 @@
  * with duty but no job that day gets one row without a job. Distance from the day's rollup, trips = disposal trips
  * entered that day.
  */
+import { vehicleIdList } from '../engine/sql-lists.ts';
 import { requireReportMeta, type ReportRow } from '@civicfleet/shared';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../../db/client.ts';
@@ -37,10 +38,7 @@ export const dutyReport: ReportDefinition = {
     if (scope.vehicles.length === 0) yield { rows: [], progress: 1 };
     for (const { vehicles, progress } of scopeChunks(scope)) {
       if (signal?.aborted) return;
-      const ids = sql.join(
-        vehicles.map((v) => sql`${v.id}`),
-        sql`, `,
-      );
+      const ids = vehicleIdList(vehicles);
       // One day past the range: the duty end of a window across midnight.
       const [stats, runs, trips] = await Promise.all([
         rows<DayRow>(

@@ -9,6 +9,7 @@
  * Vehicles with a device that never sent anything are listed as 'never connected' (only without a range).
  * One query per chunk of vehicles over device_latest; the offline interval and the newest fix are index probes.
  */
+import { vehicleIdList } from '../engine/sql-lists.ts';
 import {
   formatReportCell,
   OFFLINE_REASON_LABELS,
@@ -20,7 +21,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { rows } from '../../../db/client.ts';
 import { type ReportDefinition, scopeChunks } from '../engine/types.ts';
-import { formatLatLon, iso, ms, ownDataPlaces, sqlIds, vehicleCells } from './alerts-common.ts';
+import { formatLatLon, iso, ms, ownDataPlaces, vehicleCells } from './alerts-common.ts';
 
 interface LatestRow {
   vehicle_id: string;
@@ -101,7 +102,7 @@ export const offlineReport: ReportDefinition<{ offlineForMin?: number; from?: st
                 select history from positions
                  where device_id = l.device_id and fixed_at = dl.fixed_at limit 1
               ) p on true
-             where l.vehicle_id in (${sqlIds(vehicles.map((v) => v.id))}) and l.unlinked_at is null
+             where l.vehicle_id in (${vehicleIdList(vehicles)}) and l.unlinked_at is null
                and (dl.device_id is null
                     or (dl.last_packet_at <= ${asOf}::timestamptz - ${thresholdS}::int * interval '1 second'
                         ${inRange}))

@@ -6,12 +6,13 @@
  * decoded JSON (hidden column `decoded`, shown by the page on a row). raw_logs is partitioned by month on
  * received_at; the constant bounds let the planner prune.
  */
+import { sqlIdList } from '../engine/sql-lists.ts';
 import { requireReportMeta, type ReportRow } from '@civicfleet/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows } from '../../../db/client.ts';
 import { decodeFrame } from '../../raw-log/raw-log.decode.ts';
 import type { ReportDefinition, ReportScope } from '../engine/types.ts';
-import { iso, sqlIds } from './alerts-common.ts';
+import { iso } from './alerts-common.ts';
 
 const PAGE = 2000;
 
@@ -61,7 +62,11 @@ async function frameWindows(
   const to = scope.to.toISOString();
   const orgs = scope.organisationIds;
   const inOrgs =
-    orgs === 'all' ? sql`true` : orgs.length === 0 ? sql`false` : sql`d.organisation_id in (${sqlIds(orgs)})`;
+    orgs === 'all'
+      ? sql`true`
+      : orgs.length === 0
+        ? sql`false`
+        : sql`d.organisation_id in (${sqlIdList(orgs)})`;
   if (filter.imei) {
     const [device] = await rows<{ imei: string }>(
       db,

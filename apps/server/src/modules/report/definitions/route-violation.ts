@@ -8,6 +8,7 @@
  *   run's window end, placed at the checkpoint.
  * Exits from an assigned geofence the vehicle should stay inside are not reported: the data model has no such rule.
  */
+import { vehicleIdList } from '../engine/sql-lists.ts';
 import {
   requireReportMeta,
   ROUTE_VIOLATION_LABELS,
@@ -45,10 +46,7 @@ export const routeViolationReport: ReportDefinition<{ violationTypes?: RouteViol
     if (scope.vehicles.length === 0) yield { rows: [], progress: 1 };
     for (const { vehicles, progress } of scopeChunks(scope)) {
       if (signal?.aborted) return;
-      const ids = sql.join(
-        vehicles.map((v) => sql`${v.id}`),
-        sql`, `,
-      );
+      const ids = vehicleIdList(vehicles);
       const found: Violation[] = [];
       const byId = new Map(vehicles.map((v) => [String(v.id), v]));
       const label = (type: RouteViolationType) => ({

@@ -4,12 +4,13 @@
  * the resolution and how many notes — and the response times from the alert's start. `meta` carries the median and
  * 90th percentile (nearest rank) of both response times over every row, not only the shown ones.
  */
+import { vehicleIdList } from '../engine/sql-lists.ts';
 import { requireReportMeta, type ReportRow } from '@civicfleet/shared';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../../db/client.ts';
 import type { ReportDefinition } from '../engine/types.ts';
 import { alertStateOf } from './alert.ts';
-import { formatLatLon, iso, ms, ownDataPlaces, percentile, sqlIds, vehicleCells } from './alerts-common.ts';
+import { formatLatLon, iso, ms, ownDataPlaces, percentile, vehicleCells } from './alerts-common.ts';
 
 const PAGE = 2000;
 
@@ -59,7 +60,7 @@ export const sosAlertReport: ReportDefinition = {
       db,
       scope.vehicles.map((v) => v.organisationId),
     );
-    const ids = sqlIds(scope.vehicles.map((v) => v.id));
+    const ids = vehicleIdList(scope.vehicles);
     let after: { at: string; id: string } | null = null;
     for (;;) {
       if (signal?.aborted) return;

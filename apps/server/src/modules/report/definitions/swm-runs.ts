@@ -3,6 +3,7 @@
  * the worker evaluated them: checkpoints with visit times, corridor exits) and the disposal trips per vehicle and
  * local day (modules/operations/disposal-trips.ts).
  */
+import { vehicleIdList } from '../engine/sql-lists.ts';
 import type { JobRunStatusValue } from '@civicfleet/shared';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../../db/client.ts';
@@ -42,12 +43,6 @@ interface RunRow {
   corridor_exits: JobRunCorridorExitValue[] | string | null;
 }
 
-const idList = (vehicles: readonly ReportVehicle[]) =>
-  sql.join(
-    vehicles.map((v) => sql`${v.id}`),
-    sql`, `,
-  );
-
 const json = <T>(value: T[] | string | null): T[] =>
   value === null ? [] : typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
 
@@ -66,7 +61,7 @@ export async function readJobRuns(
           from job_runs r
           join jobs j on j.id = r.job_id and not j.deleted
           left join routes rt on rt.id = r.route_id
-         where r.vehicle_id in (${idList(vehicles)}) and r.day >= ${scope.fromDay} and r.day <= ${scope.toDay}
+         where r.vehicle_id in (${vehicleIdList(vehicles)}) and r.day >= ${scope.fromDay} and r.day <= ${scope.toDay}
          order by r.window_start, r.job_id`,
   );
   return found.map((r) => ({

@@ -3,6 +3,7 @@
  * everywhere else, wards must lie inside the chosen zones, the range is turned into local days of the organisation's
  * time zone, and the vehicles are listed once with their division and group names.
  */
+import { sqlIdList } from './sql-lists.ts';
 import type { ReportFilterBase, ReportMeta } from '@civicfleet/shared';
 import { REPORT_MESSAGES } from '@civicfleet/shared';
 import { sql, type SQL } from 'drizzle-orm';
@@ -21,12 +22,6 @@ const inScope = (orgIds: bigint[] | 'all', column: SQL): SQL =>
     : orgIds.length === 0
       ? sql`false`
       : sql`${column} in (${sql.join(orgIds, sql`, `)})`;
-
-const idList = (ids: readonly string[]) =>
-  sql.join(
-    ids.map((id) => sql`${BigInt(id)}`),
-    sql`, `,
-  );
 
 async function organisationScope(db: Db, auth: AuthContext, organisationId: string | undefined) {
   if (organisationId === undefined) return auth.orgIds;
@@ -56,7 +51,7 @@ async function checkDivisions(db: Db, orgIds: bigint[] | 'all', zoneIds: string[
           left join admin_divisions p1 on p1.id = d.parent_id
           left join admin_divisions z1 on z1.id = p1.id and z1.type = 'ZONE'
           left join admin_divisions z2 on z2.id = p1.parent_id and z2.type = 'ZONE'
-         where d.id in (${idList(wanted)}) and ${inScope(orgIds, sql`d.organisation_id`)}`,
+         where d.id in (${sqlIdList(wanted)}) and ${inScope(orgIds, sql`d.organisation_id`)}`,
   );
   const byId = new Map(found.map((r) => [r.id, r]));
   for (const id of zoneIds)
@@ -100,8 +95,8 @@ export async function listReportVehicles(
   const where: SQL[] = [sql`not v.deleted`, inScope(orgIds, sql`v.organisation_id`)];
   if (filter.groupId) where.push(sql`v.group_id = ${BigInt(filter.groupId)}`);
   if (filter.vehicleId) where.push(sql`v.id = ${BigInt(filter.vehicleId)}`);
-  if (filter.zoneIds?.length) where.push(sql`v.zone_id in (${idList(filter.zoneIds)})`);
-  if (filter.wardIds?.length) where.push(sql`v.ward_id in (${idList(filter.wardIds)})`);
+  if (filter.zoneIds?.length) where.push(sql`v.zone_id in (${sqlIdList(filter.zoneIds)})`);
+  if (filter.wardIds?.length) where.push(sql`v.ward_id in (${sqlIdList(filter.wardIds)})`);
   if (filter.models?.length) {
     where.push(
       sql`coalesce(v.model, '') in (${sql.join(
