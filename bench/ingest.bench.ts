@@ -11,17 +11,12 @@
  * Results → bench/results/ingest-<pglite|postgres>.json. The fake devices run in the same process as the gateway
  * (their frames are prebuilt), so on a 2-core machine they compete with it for CPU: the figure is a lower bound.
  */
-import { randomBytes } from 'node:crypto';
 import { Session } from 'node:inspector/promises';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
-import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client.ts';
 import { prepareDatabase } from '../apps/server/src/db/seed/index.ts';
 import { startGateway } from '../apps/server/src/gateway/gateway.ts';
 import { sqlClientOf, type SqlClient } from '../apps/server/src/gateway/ingest/sql-client.ts';
@@ -34,6 +29,7 @@ import {
 } from '../apps/server/src/gateway/testing/fleet.ts';
 import { gt06Location, gt06Login } from '../apps/server/src/gateway/testing/packets.ts';
 import { TcpDevice } from '../apps/server/src/gateway/testing/tcp-device.ts';
+import { openCopier, openScratchDatabase, serverVersion, type ScratchDatabase } from './support/engine.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -55,73 +51,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** The typed columns the gateway filled (attrs aside), copied in both baselines. */
 const POSITION_COLUMNS =
   'device_id,fixed_at,server_at,vehicle_id,lat,lon,speed_kph,heading_deg,satellites,gps_valid,ignition,motion,distance_m,odometer_m,history';
-
-interface Engine {
-  kind: 'pglite' | 'postgres';
-  database: Database;
-  version: string;
-  /** COPY the CSV rows (columns in POSITION_COLUMNS order) into bench_positions. */
-  copy(csv: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function openEngine(): Promise<Engine> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'cf-bench-'));
-    const client = await PGlite.create(path.join(dir, 'pglite'));
-    const database = openPglite(client);
-    return {
-      kind: 'pglite',
-      database,
-      version: (await client.query<{ v: string }>('select version() as v')).rows[0]?.v ?? '',
-      async copy(csv) {
-        await client.query(
-          `COPY bench_positions (${POSITION_COLUMNS}) FROM '/dev/blob' WITH (FORMAT csv)`,
-          [],
-          {
-            blob: new Blob([csv]),
-          },
-        );
-      },
-      async close() {
-        await database.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const name = `cf_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = openPostgres(target.toString());
-  const version = (await sqlClientOf(database).query<{ v: string }>('select version() as v'))[0]?.v ?? '';
-  return {
-    kind: 'postgres',
-    database,
-    version,
-    async copy(csv) {
-      const client = new pg.Client({ connectionString: target.toString() });
-      await client.connect();
-      const stream = client.query(
-        copyFrom(`COPY bench_positions (${POSITION_COLUMNS}) FROM STDIN WITH (FORMAT csv)`),
-      );
-      await new Promise<void>((resolve, reject) => {
-        stream.once('finish', resolve);
-        stream.once('error', reject);
-        stream.end(csv);
-      });
-      await client.end();
-    },
-    async close() {
-      await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 /** Prebuilt frames per device: 10 s apart, ending a minute ago, a plausible 20–40 km/h random walk in Indore. */
 function buildTrack(deviceIndex: number, startMs: number): Uint8Array[] {
@@ -165,7 +94,7 @@ async function runDevice(port: number, imei: string, frames: Uint8Array[]): Prom
  * read from /proc; null elsewhere): with the process's own CPU this shows where the time goes regardless of what
  * else runs on the machine.
  */
-async function serverCpuS(engine: Engine, sql: SqlClient): Promise<Map<number, number> | null> {
+async function serverCpuS(engine: ScratchDatabase, sql: SqlClient): Promise<Map<number, number> | null> {
   if (engine.kind !== 'postgres') return null;
   const pids = await sql.query<{ pid: number }>(
     'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
@@ -190,7 +119,7 @@ function cpuDelta(before: Map<number, number> | null, after: Map<number, number>
 }
 
 async function baselines(
-  engine: Engine,
+  engine: ScratchDatabase,
   sql: SqlClient,
 ): Promise<{ rows: number; copyRowsPerS: number; insertRowsPerS: number }> {
   await sql.query(
@@ -204,8 +133,10 @@ async function baselines(
   const cell = (v: unknown) =>
     v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v);
   const csv = `${source.map((r) => cols.map((c) => cell(r[c])).join(',')).join('\n')}\n`;
+  const copier = await openCopier(engine);
   let started = performance.now();
-  await engine.copy(csv);
+  await copier.copy('bench_positions', POSITION_COLUMNS, csv);
+  await copier.close();
   const copyS = (performance.now() - started) / 1000;
   await sql.query('TRUNCATE bench_positions');
   started = performance.now();
@@ -228,8 +159,9 @@ async function baselines(
   };
 }
 
-const engine = await openEngine();
-console.log(`engine: ${engine.version}`);
+const engine = await openScratchDatabase(process.env.DATABASE_URL);
+const version = await serverVersion(engine);
+console.log(`engine: ${version}`);
 await prepareDatabase(engine.database, { demo: true });
 const db = engine.database.db;
 const org = await organisationId(db, INDORE);
@@ -312,7 +244,7 @@ const result = {
   benchmark: 'ingest',
   at: new Date().toISOString(),
   engine: engine.kind,
-  version: engine.version,
+  version,
   machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', node: process.version },
   /** 1-minute load average at the end of the run: on a shared machine, figures from a loaded run are low. */
   loadAverage1m: Number((loadavg()[0] ?? 0).toFixed(1)),

@@ -10,27 +10,18 @@
  *
  * Results → bench/results/playback.json (one entry per engine run; an engine not run keeps its previous entry).
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { GEOCODE_BATCH_MAX, type Playback } from '@civicfleet/shared';
-import { buildApi } from '../apps/server/src/app.ts';
-import { createInProcessBus } from '../apps/server/src/bus/bus.ts';
-import { loadBrand } from '../apps/server/src/config/brand.ts';
-import { loadEnv, type Env } from '../apps/server/src/config/env.ts';
-import { openPglite, openPostgres, rows, type Database } from '../apps/server/src/db/client.ts';
-import { DEMO_PASSWORD, demoAccount } from '../apps/server/src/db/seed/demo-accounts.ts';
+import { rows, type Database } from '../apps/server/src/db/client.ts';
 import { prepareDatabase } from '../apps/server/src/db/seed/index.ts';
 import { ensureMonthPartitions } from '../apps/server/src/gateway/ingest/partitions.ts';
 import { sqlClientOf } from '../apps/server/src/gateway/ingest/sql-client.ts';
-import { createOutboxMailer } from '../apps/server/src/mail/outbox-mailer.ts';
 import { createReverseGeocoder } from '../apps/server/src/modules/geocode/reverse-geocoder.ts';
 import { pointsQuery, readPoints } from '../apps/server/src/modules/playback/playback.repository.ts';
+import { figures, openBenchApi, round, runOnEachEngine, type ScratchDatabase } from './support/engine.ts';
 
 const FIXES_PER_DAY = 17_280;
 const OTHER_DEVICES = 5;
@@ -41,70 +32,6 @@ const DAY_START = new Date('2026-11-24T18:30:00Z');
 const DAY_END = new Date(DAY_START.getTime() + 86_400_000);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultsFile = path.join(here, 'results', 'playback.json');
-
-interface Engine {
-  kind: 'pglite' | 'postgres';
-  database: Database;
-  close(): Promise<void>;
-}
-
-async function openPgliteEngine(): Promise<Engine> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cf-bench-playback-'));
-  const database = openPglite(await PGlite.create(path.join(dir, 'pglite')));
-  return {
-    kind: 'pglite',
-    database,
-    async close() {
-      await database.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function openPostgresEngine(url: string): Promise<Engine> {
-  const name = `cf_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = openPostgres(target.toString());
-  return {
-    kind: 'postgres',
-    database,
-    async close() {
-      await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-/** The env a deployment would load (through the one env reader, so new settings get their defaults). */
-function benchEnv(): Env {
-  return loadEnv({
-    DATA_DIR: path.join(tmpdir(), 'civicfleet-bench-data'),
-    JWT_SECRET: randomBytes(32).toString('base64url'),
-    LOG_LEVEL: 'silent',
-    DEMO: 'on',
-    SIMULATOR: 'off',
-    GATEWAY: 'off',
-  });
-}
-
-const round = (n: number) => Math.round(n * 10) / 10;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-const figures = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    runs: times.length,
-    medianMs: round(percentile(sorted, 50)),
-    p95Ms: round(percentile(sorted, 95)),
-    minMs: round(sorted[0] ?? NaN),
-    maxMs: round(sorted[sorted.length - 1] ?? NaN),
-  };
-};
 
 /**
  * One Indore vehicle's day (device linked since 2026-11-01) plus OTHER_DEVICES other devices' days, all in SQL: a
@@ -237,7 +164,7 @@ function prng(seed: number): () => number {
   };
 }
 
-async function runEngine(engine: Engine) {
+async function runEngine(engine: ScratchDatabase) {
   const { database } = engine;
   const seedStarted = performance.now();
   await prepareDatabase(database, { demo: true, demoFleet: false });
@@ -252,18 +179,9 @@ async function runEngine(engine: Engine) {
     /(Index|Index Only|Bitmap Index) Scan (using|on) positions_\w*pkey/.test(line),
   );
 
-  const env = benchEnv();
-  const mailer = createOutboxMailer({ db: database.db, from: env.mailFrom, smtpUrl: undefined });
-  const app = await buildApi(
-    { db: database.db, env, brand: loadBrand(env.brand), mailer, bus: createInProcessBus() },
-    { logger: false },
-  );
-  const login = await app.inject({
-    method: 'POST',
-    url: '/v1/auth/login',
-    payload: { username: demoAccount('ADMIN').email, password: DEMO_PASSWORD },
-  });
-  const token = (login.json() as { data: { token: { access: { token: string } } } }).data.token.access.token;
+  const api = await openBenchApi(database);
+  const { app } = api;
+  const token = await api.token('ADMIN');
   const headers = { authorization: `Bearer ${token}` };
   const query = `vehicleId=${vehicleId}&from=2026-11-25T00:00:00%2B05:30&to=2026-11-26T00:00:00%2B05:30`;
   const call = async (url: string) => {
@@ -311,8 +229,7 @@ async function runEngine(engine: Engine) {
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
     return res;
   });
-  await app.close();
-  await mailer.close();
+  await api.close();
   const result = {
     version,
     seedS: round(seedS),
@@ -338,29 +255,15 @@ async function runEngine(engine: Engine) {
 }
 
 async function main(): Promise<void> {
-  const previous: Record<string, unknown> = existsSync(resultsFile)
-    ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>)
-    : {};
-  const engines: Record<string, unknown> = { ...((previous.engines as Record<string, unknown>) ?? {}) };
-  const runs: Array<() => Promise<Engine>> = [openPgliteEngine];
-  const url = process.env.DATABASE_URL;
-  if (url) runs.push(() => openPostgresEngine(url));
-  for (const open of runs) {
-    const engine = await open();
-    try {
-      engines[engine.kind] = { ranAt: new Date().toISOString(), ...(await runEngine(engine)) };
-    } finally {
-      await engine.close();
-    }
-  }
-  const report = {
-    benchmark: `GET /v1/vehicle/position/playback through app.inject: one IST day at 5 s (${FIXES_PER_DAY} fixes), ${WARM_UP} warm-up calls, ${RUNS} timed`,
-    target: 'well under one second per call on PGlite',
-    machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version },
-    engines,
-  };
-  writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`wrote ${path.relative(process.cwd(), resultsFile)}`);
+  await runOnEachEngine({
+    resultsFile,
+    prefix: 'cf-bench-playback',
+    describe: {
+      benchmark: `GET /v1/vehicle/position/playback through app.inject: one IST day at 5 s (${FIXES_PER_DAY} fixes), ${WARM_UP} warm-up calls, ${RUNS} timed`,
+      target: 'well under one second per call on PGlite',
+    },
+    run: runEngine,
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -24,17 +24,15 @@
  * (any over 30 ms as it happens); RECONNECT_PROFILE=<dir> writes the gateway child's CPU profile there.
  */
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import net from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client.ts';
+import { openScratchPglite, openScratchPostgres, type ScratchDatabase } from './support/engine.ts';
+import { type Database } from '../apps/server/src/db/client.ts';
 import { prepareDatabase } from '../apps/server/src/db/seed/index.ts';
 import { startGateway } from '../apps/server/src/gateway/gateway.ts';
 import { createDbDeriveContext } from '../apps/server/src/gateway/ingest/derive-context-db.ts';
@@ -74,35 +72,11 @@ type FromChild = { ready: { port: number; version: string } } | { figures: Child
 
 // ------------------------------------------------------------------------------------------------------------ child
 
-async function openEngine(engine: Engine): Promise<{ database: Database; close(): Promise<void> }> {
-  if (engine === 'pglite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'cf-reconnect-'));
-    const database = openPglite(await PGlite.create(path.join(dir, 'pglite')));
-    return {
-      database,
-      async close() {
-        await database.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
+function openEngine(engine: Engine): Promise<ScratchDatabase> {
+  if (engine === 'pglite') return openScratchPglite({ prefix: 'cf-reconnect-' });
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is needed for the postgres engine');
-  const name = `cf_reconnect_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = openPostgres(target.toString());
-  return {
-    database,
-    async close() {
-      await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
+  return openScratchPostgres(url, { prefix: 'cf_reconnect_' });
 }
 
 /** Devices 0 … count-1 with vehicles, links, latest rows, derive states, some open events and queued commands. */

@@ -14,26 +14,18 @@
  *
  * Results → bench/results/report-export-<engine>.json.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { ReportExport } from '@civicfleet/shared';
-import { buildApi } from '../apps/server/src/app.ts';
-import { createInProcessBus } from '../apps/server/src/bus/bus.ts';
-import { loadBrand } from '../apps/server/src/config/brand.ts';
-import type { Env } from '../apps/server/src/config/env.ts';
-import pg from 'pg';
-import { openPglite, openPostgres, rows, type Database } from '../apps/server/src/db/client.ts';
-import { DEMO_PASSWORD, demoAccount } from '../apps/server/src/db/seed/demo-accounts.ts';
+import { rows } from '../apps/server/src/db/client.ts';
 import { prepareDatabase } from '../apps/server/src/db/seed/index.ts';
 import { INDORE, organisationId, seedTrackedVehicle } from '../apps/server/src/gateway/testing/fleet.ts';
-import { createOutboxMailer } from '../apps/server/src/mail/outbox-mailer.ts';
 import { requireReportMeta } from '@civicfleet/shared';
+import { openBenchApi, openScratchDatabase, percentile, round } from './support/engine.ts';
 import { renderFile } from '../apps/server/src/modules/report/export/render-file.ts';
 import { fileColumns, fileRow } from '../apps/server/src/modules/report/export/table.ts';
 
@@ -43,38 +35,6 @@ const PING_MS = 20;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultsFile = () =>
   path.join(here, 'results', `report-export-${process.env.DATABASE_URL ? 'postgres' : 'pglite'}.json`);
-const round = (n: number) => Math.round(n * 10) / 10;
-
-function benchEnv(dataDir: string): Env {
-  return {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    databaseUrl: undefined,
-    demo: true,
-    simulator: false,
-    jwtSecret: randomBytes(32).toString('base64url'),
-    smtpUrl: undefined,
-    mailFrom: 'CivicFleet <no-reply@bench.civicfleet.in>',
-    brand: 'civicfleet',
-    webDist: path.join(tmpdir(), 'civicfleet-no-web-dist'),
-    logLevel: 'silent',
-    liveDeltaMs: 500,
-    trustProxy: false,
-    publicUrl: 'http://localhost:8080',
-    devicePorts: [5010, 5023, 5027],
-    gateway: {
-      enabled: false,
-      host: '127.0.0.1',
-      ports: { ais140: 0, gt06: 0, teltonika: 0 },
-      idleTimeoutS: 600,
-      maxConnections: 1000,
-      flushMs: 50,
-      batchRows: 2000,
-      livePositions: 'early',
-    },
-  };
-}
 
 interface Figures {
   what: string;
@@ -84,9 +44,6 @@ interface Figures {
   loopDelayMs: { p50: number; p99: number; max: number };
   healthMs: { calls: number; p50: number; p99: number; max: number };
 }
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** Runs `work` while pinging `ping` every PING_MS and sampling the event-loop delay. */
 async function measure(
@@ -129,43 +86,17 @@ async function measure(
     },
     healthMs: {
       calls: sorted.length,
-      p50: round(pct(sorted, 50)),
-      p99: round(pct(sorted, 99)),
+      p50: round(percentile(sorted, 50)),
+      p99: round(percentile(sorted, 99)),
       max: round(sorted.at(-1) ?? 0),
     },
   };
 }
 
 /** PGlite in a temporary directory, or a scratch database on DATABASE_URL's server (dropped afterwards). */
-async function openEngine(
-  dir: string,
-): Promise<{ kind: string; database: Database; close(): Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const database = openPglite(await PGlite.create(path.join(dir, 'pglite')));
-    return { kind: 'pglite', database, close: () => database.close() };
-  }
-  const name = `cf_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = openPostgres(target.toString());
-  return {
-    kind: 'postgres',
-    database,
-    async close() {
-      await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'cf-bench-export-'));
-  const engine = await openEngine(dir);
+  const engine = await openScratchDatabase(process.env.DATABASE_URL, { prefix: 'cf-bench-export-' });
   const { database } = engine;
   try {
     await prepareDatabase(database, { demo: true, demoFleet: false });
@@ -186,19 +117,9 @@ async function main() {
       await rows<{ n: number }>(database.db, sql`select count(*)::int as n from daily_vehicle_stats`)
     )[0]?.n;
 
-    const env = benchEnv(path.join(dir, 'data'));
-    const mailer = createOutboxMailer({ db: database.db, from: env.mailFrom, smtpUrl: undefined });
-    const app = await buildApi(
-      { db: database.db, env, brand: loadBrand(env.brand), mailer, bus: createInProcessBus() },
-      { logger: false },
-    );
-    const login = await app.inject({
-      method: 'POST',
-      url: '/v1/auth/login',
-      payload: { username: demoAccount('ADMIN').email, password: DEMO_PASSWORD },
-    });
-    const token = (login.json() as { data: { token: { access: { token: string } } } }).data.token.access
-      .token;
+    const api = await openBenchApi(database, { DATA_DIR: path.join(dir, 'data') });
+    const { app } = api;
+    const token = await api.token('ADMIN');
     const headers = { authorization: `Bearer ${token}` };
     const ping = async () => {
       const res = await app.inject({ method: 'GET', url: '/v1/healthz' });
@@ -284,7 +205,7 @@ async function main() {
         return { rows: sample.length, bytes: bytes.byteLength };
       }),
     );
-    await app.close();
+    await api.close();
 
     const result = {
       engine: engine.kind,

@@ -15,25 +15,24 @@
  *
  * Results → bench/results/reports-<yyyy-MM-dd>.json and .md (an engine not run keeps its entry of that day's file).
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { format } from 'prettier';
-import { from as copyFrom } from 'pg-copy-streams';
-import { buildApi } from '../apps/server/src/app.ts';
-import { createInProcessBus } from '../apps/server/src/bus/bus.ts';
-import { loadBrand } from '../apps/server/src/config/brand.ts';
-import { loadEnv, type Env } from '../apps/server/src/config/env.ts';
-import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client.ts';
-import { DEMO_PASSWORD, demoAccount } from '../apps/server/src/db/seed/demo-accounts.ts';
 import { prepareDatabase } from '../apps/server/src/db/seed/index.ts';
 import { sqlClientOf, type SqlExecutor } from '../apps/server/src/gateway/ingest/sql-client.ts';
-import { createOutboxMailer } from '../apps/server/src/mail/outbox-mailer.ts';
 import { reportDefinition } from '../apps/server/src/modules/report/definitions/index.ts';
+import {
+  figures,
+  openBenchApi,
+  openCopier,
+  openScratchPglite,
+  openScratchPostgres,
+  percentile,
+  round,
+  type ScratchDatabase,
+} from './support/engine.ts';
 import { POSITION_COLUMNS, seedFleetMonth, type SeedResult } from './reports/fleet-month.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -91,99 +90,38 @@ function parseOptions(argv: readonly string[]): Options {
   };
 }
 
-interface Engine {
-  kind: 'pglite' | 'postgres';
-  database: Database;
+interface Engine extends ScratchDatabase {
   sql: SqlExecutor;
   copyPositions(csv: string): Promise<void>;
   /** Opened on a database seeded by an earlier `--keep` run: no seeding. */
   reused: boolean;
-  /** The PGlite directory or the PostgreSQL database name. */
-  location: string;
-  close(): Promise<void>;
+  /** The PGlite directory or the PostgreSQL database name (for --reuse-…). */
+  name: string;
 }
 
-async function openPgliteEngine(reuse: string | undefined, keep: boolean): Promise<Engine> {
-  const dir = reuse ?? mkdtempSync(path.join(tmpdir(), 'cf-bench-reports-'));
-  const client = await PGlite.create(path.join(dir, 'pglite'));
-  const database = openPglite(client);
+async function openEngine(kind: string, options: Options): Promise<Engine> {
+  const url = process.env.DATABASE_URL;
+  let scratch: ScratchDatabase;
+  let reuse: string | undefined;
+  if (kind === 'pglite') {
+    reuse = options.reusePglite;
+    scratch = await openScratchPglite({ prefix: 'cf-bench-reports-', reuse, keep: options.keep });
+  } else if (kind === 'postgres') {
+    if (!url) throw new Error('postgres needs DATABASE_URL');
+    reuse = options.reusePostgres;
+    scratch = await openScratchPostgres(url, { reuse, keep: options.keep });
+  } else throw new Error(`unknown engine ${kind}`);
+  const copier = await openCopier(scratch);
   return {
-    kind: 'pglite',
-    database,
-    sql: sqlClientOf(database),
+    ...scratch,
+    sql: sqlClientOf(scratch.database),
     reused: reuse !== undefined,
-    location: dir,
-    async copyPositions(csv) {
-      await client.query(`COPY positions (${POSITION_COLUMNS}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
-        blob: new Blob([csv]),
-      });
-    },
+    name: scratch.kind === 'pglite' ? scratch.location : new URL(scratch.location).pathname.slice(1),
+    copyPositions: (csv) => copier.copy('positions', POSITION_COLUMNS, csv),
     async close() {
-      await database.close();
-      if (!keep && !reuse) rmSync(dir, { recursive: true, force: true });
+      await copier.close();
+      await scratch.close();
     },
-  };
-}
-
-async function openPostgresEngine(url: string, reuse: string | undefined, keep: boolean): Promise<Engine> {
-  if (reuse !== undefined && !/^cf_bench_[0-9a-f]{8}$/.test(reuse))
-    throw new Error('--reuse-postgres cf_bench_…');
-  const name = reuse ?? `cf_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  if (!reuse) await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = openPostgres(target.toString());
-  const copier = new pg.Client({ connectionString: target.toString() });
-  await copier.connect();
-  return {
-    kind: 'postgres',
-    database,
-    sql: sqlClientOf(database),
-    reused: reuse !== undefined,
-    location: name,
-    async copyPositions(csv) {
-      const stream = copier.query(
-        copyFrom(`COPY positions (${POSITION_COLUMNS}) FROM STDIN WITH (FORMAT csv)`),
-      );
-      await new Promise<void>((resolve, reject) => {
-        stream.once('finish', resolve);
-        stream.once('error', reject);
-        stream.end(csv);
-      });
-    },
-    async close() {
-      await copier.end();
-      await database.close();
-      if (!keep && !reuse) await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-function benchEnv(): Env {
-  return loadEnv({
-    DATA_DIR: path.join(tmpdir(), 'civicfleet-bench-data'),
-    JWT_SECRET: randomBytes(32).toString('base64url'),
-    LOG_LEVEL: 'silent',
-    DEMO: 'on',
-    SIMULATOR: 'off',
-    GATEWAY: 'off',
-  });
-}
-
-const round = (n: number) => Math.round(n * 10) / 10;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-function figures(times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    runs: times.length,
-    medianMs: round(percentile(sorted, 50)),
-    p95Ms: round(percentile(sorted, 95)),
-    minMs: round(sorted[0] ?? NaN),
-    maxMs: round(sorted[sorted.length - 1] ?? NaN),
   };
 }
 
@@ -275,19 +213,9 @@ async function runEngine(engine: Engine, facts: SeedFacts, options: Options) {
   const seed = { organisationId: BigInt(org.id) };
   const version = (await engine.sql.query<{ v: string }>('select version() as v'))[0]?.v ?? '';
 
-  const env = benchEnv();
-  const mailer = createOutboxMailer({ db: engine.database.db, from: env.mailFrom, smtpUrl: undefined });
-  const app = await buildApi(
-    { db: engine.database.db, env, brand: loadBrand(env.brand), mailer, bus: createInProcessBus() },
-    { logger: false },
-  );
-  const login = await app.inject({
-    method: 'POST',
-    url: '/v1/auth/login',
-    payload: { username: demoAccount('SUPER_ADMIN').email, password: DEMO_PASSWORD },
-  });
-  if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body.slice(0, 200)}`);
-  const token = (login.json() as { data: { token: { access: { token: string } } } }).data.token.access.token;
+  const api = await openBenchApi(engine.database);
+  const { app } = api;
+  const token = await api.token('SUPER_ADMIN');
   const headers = { authorization: `Bearer ${token}` };
   const filter = { organisationId: String(seed.organisationId), from: FROM, to: TO };
 
@@ -364,8 +292,7 @@ async function runEngine(engine: Engine, facts: SeedFacts, options: Options) {
     }
   }
   deltas.sort((a, b) => a - b);
-  await app.close();
-  await mailer.close();
+  await api.close();
   return {
     version,
     ...facts,
@@ -451,13 +378,7 @@ async function main(): Promise<void> {
     : {};
   const engines: Record<string, EngineResult> = { ...previous };
   for (const kind of options.engines) {
-    let engine: Engine;
-    if (kind === 'pglite') engine = await openPgliteEngine(options.reusePglite, options.keep);
-    else if (kind === 'postgres') {
-      const url = process.env.DATABASE_URL;
-      if (!url) throw new Error('postgres needs DATABASE_URL');
-      engine = await openPostgresEngine(url, options.reusePostgres, options.keep);
-    } else throw new Error(`unknown engine ${kind}`);
+    const engine = await openEngine(kind, options);
     try {
       const vehicles = kind === 'pglite' ? options.pgliteVehicles : options.vehicles;
       const before = previous[kind];
@@ -468,9 +389,9 @@ async function main(): Promise<void> {
       engines[kind] = {
         ranAt: new Date().toISOString(),
         ...(await runEngine(engine, facts, options)),
-        ...(options.keep || engine.reused ? { database: engine.location } : {}),
+        ...(options.keep || engine.reused ? { database: engine.name } : {}),
       };
-      if (options.keep) console.log(`[${kind}] kept ${engine.location} (--reuse-${kind} ${engine.location})`);
+      if (options.keep) console.log(`[${kind}] kept ${engine.name} (--reuse-${kind} ${engine.name})`);
     } finally {
       await engine.close();
     }

@@ -9,23 +9,14 @@
  *
  * Results → bench/results/search.json (one entry per engine run; an engine not run keeps its previous entry).
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { SearchResult } from '@civicfleet/shared';
-import { buildApi } from '../apps/server/src/app.ts';
-import { createInProcessBus } from '../apps/server/src/bus/bus.ts';
-import { loadBrand } from '../apps/server/src/config/brand.ts';
-import type { Env } from '../apps/server/src/config/env.ts';
-import { openPglite, openPostgres, rows, type Database } from '../apps/server/src/db/client.ts';
-import { DEMO_PASSWORD, demoAccount } from '../apps/server/src/db/seed/demo-accounts.ts';
+import { rows, type Database } from '../apps/server/src/db/client.ts';
 import { prepareDatabase } from '../apps/server/src/db/seed/index.ts';
-import { createOutboxMailer } from '../apps/server/src/mail/outbox-mailer.ts';
+import { openBenchApi, percentile, round, runOnEachEngine, type ScratchDatabase } from './support/engine.ts';
 
 const DEVICES = 100_000;
 const VEHICLES = 100_000;
@@ -34,44 +25,6 @@ const SEARCHES = 200;
 const WARM_UP = 30;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultsFile = path.join(here, 'results', 'search.json');
-
-interface Engine {
-  kind: 'pglite' | 'postgres';
-  database: Database;
-  close(): Promise<void>;
-}
-
-async function openPgliteEngine(): Promise<Engine> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cf-bench-search-'));
-  const database = openPglite(await PGlite.create(path.join(dir, 'pglite')));
-  return {
-    kind: 'pglite',
-    database,
-    async close() {
-      await database.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function openPostgresEngine(url: string): Promise<Engine> {
-  const name = `cf_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = openPostgres(target.toString());
-  return {
-    kind: 'postgres',
-    database,
-    async close() {
-      await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 /**
  * Bulk rows in SQL (generate_series): unique IMEIs/ICCIDs/phones from multiplications by primes modulo a power of
@@ -191,40 +144,7 @@ async function searchTerms(database: Database, organisationId: string | null): P
     .map((t) => t.term);
 }
 
-function benchEnv(): Env {
-  return {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: path.join(tmpdir(), 'civicfleet-bench-data'),
-    databaseUrl: undefined,
-    demo: true,
-    simulator: false,
-    jwtSecret: randomBytes(32).toString('base64url'),
-    smtpUrl: undefined,
-    mailFrom: 'CivicFleet <no-reply@bench.civicfleet.in>',
-    brand: 'civicfleet',
-    webDist: path.join(tmpdir(), 'civicfleet-no-web-dist'),
-    logLevel: 'silent',
-    liveDeltaMs: 500,
-    trustProxy: false,
-    publicUrl: 'http://localhost:8080',
-    devicePorts: [5010, 5023, 5027],
-    gateway: {
-      enabled: false,
-      host: '127.0.0.1',
-      ports: { ais140: 0, gt06: 0, teltonika: 0 },
-      idleTimeoutS: 600,
-      maxConnections: 1000,
-      flushMs: 50,
-      batchRows: 2000,
-      livePositions: 'early',
-    },
-  };
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-const round = (ms: number) => Math.round(ms * 100) / 100;
+const round2 = (ms: number) => round(ms, 2);
 
 interface RoleFigures {
   searches: number;
@@ -243,7 +163,7 @@ interface RoleFigures {
   slowest: Array<{ term: string; ms: number }>;
 }
 
-async function runEngine(engine: Engine) {
+async function runEngine(engine: ScratchDatabase) {
   const { database } = engine;
   const startedSeed = performance.now();
   await prepareDatabase(database, { demo: true, demoFleet: false });
@@ -272,21 +192,8 @@ async function runEngine(engine: Engine) {
     SUPER_ADMIN: await searchTerms(database, null),
   };
 
-  const env = benchEnv();
-  const mailer = createOutboxMailer({ db: database.db, from: env.mailFrom, smtpUrl: undefined });
-  const app = await buildApi(
-    { db: database.db, env, brand: loadBrand(env.brand), mailer, bus: createInProcessBus() },
-    { logger: false },
-  );
-  const token = async (role: 'ADMIN' | 'SUPER_ADMIN') => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/v1/auth/login',
-      payload: { username: demoAccount(role).email, password: DEMO_PASSWORD },
-    });
-    if (res.statusCode !== 200) throw new Error(`login ${role}: ${res.statusCode} ${res.body}`);
-    return (res.json() as { data: { token: { access: { token: string } } } }).data.token.access.token;
-  };
+  const api = await openBenchApi(database);
+  const { app, token } = api;
 
   const byRole: Record<string, RoleFigures> = {};
   for (const role of ['ADMIN', 'SUPER_ADMIN'] as const) {
@@ -313,7 +220,7 @@ async function runEngine(engine: Engine) {
       const started = performance.now();
       const found = await search(term);
       times.push(performance.now() - started);
-      timed.push({ term, ms: round(performance.now() - started) });
+      timed.push({ term, ms: round2(performance.now() - started) });
       results += found;
       if (found > 0) withResults += 1;
     }
@@ -321,24 +228,23 @@ async function runEngine(engine: Engine) {
     const sorted = [...times].sort((a, b) => a - b);
     byRole[role === 'ADMIN' ? 'scopedAdmin' : 'superAdmin'] = {
       searches: times.length,
-      p50Ms: round(percentile(sorted, 50)),
-      p95Ms: round(percentile(sorted, 95)),
-      p99Ms: round(percentile(sorted, 99)),
-      maxMs: round(sorted[sorted.length - 1] ?? NaN),
-      meanMs: round(times.reduce((a, b) => a + b, 0) / times.length),
-      meanResults: round(results / times.length),
+      p50Ms: round2(percentile(sorted, 50)),
+      p95Ms: round2(percentile(sorted, 95)),
+      p99Ms: round2(percentile(sorted, 99)),
+      maxMs: round2(sorted[sorted.length - 1] ?? NaN),
+      meanMs: round2(times.reduce((a, b) => a + b, 0) / times.length),
+      meanResults: round2(results / times.length),
       searchesWithResults: withResults,
-      processCpuMsPerSearch: round((cpu.user + cpu.system) / 1000 / times.length),
-      loadAverage1m: [round(loadBefore), round(loadavg()[0] ?? 0)],
+      processCpuMsPerSearch: round2((cpu.user + cpu.system) / 1000 / times.length),
+      loadAverage1m: [round2(loadBefore), round2(loadavg()[0] ?? 0)],
       slowest: timed.sort((a, b) => b.ms - a.ms).slice(0, 5),
     };
     console.log(engine.kind, role, byRole[role === 'ADMIN' ? 'scopedAdmin' : 'superAdmin']);
   }
-  await app.close();
-  await mailer.close();
+  await api.close();
   return {
     version,
-    seedS: round(seedS),
+    seedS: round2(seedS),
     rows: counts,
     sampleTerms: termsOf.SUPER_ADMIN.slice(0, 12),
     ...byRole,
@@ -346,29 +252,15 @@ async function runEngine(engine: Engine) {
 }
 
 async function main(): Promise<void> {
-  const previous: Record<string, unknown> = existsSync(resultsFile)
-    ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>)
-    : {};
-  const engines: Record<string, unknown> = { ...((previous.engines as Record<string, unknown>) ?? {}) };
-  const runs: Array<() => Promise<Engine>> = [openPgliteEngine];
-  const url = process.env.DATABASE_URL;
-  if (url) runs.push(() => openPostgresEngine(url));
-  for (const open of runs) {
-    const engine = await open();
-    try {
-      engines[engine.kind] = { ranAt: new Date().toISOString(), ...(await runEngine(engine)) };
-    } finally {
-      await engine.close();
-    }
-  }
-  const report = {
-    benchmark: 'GET /v1/search through app.inject, 200 mixed terms per role after 30 warm-up searches',
-    target: 'under 50 ms per search on 100k devices',
-    machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version },
-    engines,
-  };
-  writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`wrote ${path.relative(process.cwd(), resultsFile)}`);
+  await runOnEachEngine({
+    resultsFile,
+    prefix: 'cf-bench-search',
+    describe: {
+      benchmark: 'GET /v1/search through app.inject, 200 mixed terms per role after 30 warm-up searches',
+      target: 'under 50 ms per search on 100k devices',
+    },
+    run: runEngine,
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
