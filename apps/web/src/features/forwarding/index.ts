@@ -1,0 +1,1 @@
+export { ForwardingPage } from './ForwardingPage';
