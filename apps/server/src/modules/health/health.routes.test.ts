@@ -23,7 +23,11 @@ describe('health routes', () => {
     await t.database.close();
     const down = await t.app.inject({ method: 'GET', url: '/v1/readyz' });
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ success: false, message: 'The database is not reachable.' });
+    expect(down.json()).toEqual({
+      success: false,
+      message: 'The database is not reachable.',
+      requestId: down.headers['x-request-id'],
+    });
   });
 });
 
@@ -57,7 +61,11 @@ describe('/v1/readyz with the Redis bus (REDIS_URL)', () => {
       const res = await readyz();
       return res.statusCode === 503 && res;
     });
-    expect(down.json()).toEqual({ success: false, message: 'The message bus (Redis) is not reachable.' });
+    expect(down.json()).toMatchObject({
+      success: false,
+      message: 'The message bus (Redis) is not reachable.',
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
     expect(warnings).toContain('bus: Redis connection lost; reconnecting with backoff');
 
     await redis.start();
