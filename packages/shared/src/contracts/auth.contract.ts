@@ -1,6 +1,6 @@
 /** Sign-in and session calls of spec 01 §7 (paths under /v1). */
 import { z } from 'zod';
-import { PASSWORD_MAX, USERNAME_MAX } from '../domain/auth-constants.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../domain/auth-constants.ts';
 import { ROLE_NAMES } from '../domain/roles.ts';
 
 export {
@@ -8,6 +8,7 @@ export {
   AUTH_MESSAGES,
   OTP_TTL_S,
   PASSWORD_MAX,
+  PASSWORD_MIN,
   REFRESH_TOKEN_TTL_S,
   USERNAME_MAX,
 } from '../domain/auth-constants.ts';
@@ -15,7 +16,7 @@ export {
 /** Server-side password policy for new passwords (reset, change, create). Sign-in accepts any stored password. */
 export const NewPasswordSchema = z
   .string()
-  .min(8, 'The password must be at least 8 characters long')
+  .min(PASSWORD_MIN, 'The password must be at least 12 characters long')
   .max(PASSWORD_MAX, 'The password may be at most 255 characters long');
 
 export const LoginBodySchema = z.object({
@@ -101,3 +102,31 @@ export const ChangePasswordBodySchema = z.object({
 });
 /** The caller's session continues with this pair; the user's other sessions are ended. */
 export const ChangePasswordResultSchema = z.object({ token: TokenPairSchema });
+
+/**
+ * GET /auth/sessions: the caller's live sessions (refresh-token families), newest first. `id` is the family id;
+ * `current` marks the session of the calling access token (OWASP ASVS 3.3.4).
+ */
+export const ActiveSessionSchema = z.object({
+  id: z.string(),
+  startedAt: z.string(),
+  lastActiveAt: z.string(),
+  expiresAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  current: z.boolean(),
+});
+export type ActiveSession = z.infer<typeof ActiveSessionSchema>;
+export const ActiveSessionListSchema = z.array(ActiveSessionSchema);
+
+/**
+ * POST /auth/sessions/revoke: ends one session (`sessionId`) or, without it, every session but the caller's. The
+ * password is asked again (ASVS 3.3.4 "having re-entered login credentials").
+ */
+export const RevokeSessionsBodySchema = z
+  .object({
+    password: z.string().min(1, 'The password field is required').max(PASSWORD_MAX),
+    sessionId: z.uuid('Choose a session from the list').optional(),
+  })
+  .strict();
+export const RevokeSessionsResultSchema = z.object({ revoked: z.number().int() });

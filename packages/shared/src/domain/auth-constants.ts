@@ -4,10 +4,16 @@
  * Re-exported by contracts/auth.contract.ts.
  */
 export const USERNAME_MAX = 255;
+/** New passwords: at least 12 characters (OWASP ASVS 4.0.3 2.1.1); sign-in accepts any stored password. */
+export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 255;
 
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
-export const REFRESH_TOKEN_TTL_S = 2 * 24 * 60 * 60;
+/**
+ * Absolute lifetime of a session (a refresh-token family) from sign-in: rotation keeps the family's expiry, so a user
+ * signs in again at least every 12 hours however active (OWASP ASVS 4.0.3 3.3.2, level 2; docs/security.md).
+ */
+export const REFRESH_TOKEN_TTL_S = 12 * 60 * 60;
 export const OTP_TTL_S = 10 * 60;
 
 /** Fixed messages shared by server and console. */

@@ -14,7 +14,8 @@ export interface AccessClaims {
 }
 
 export interface AccessTokens {
-  sign(claims: AccessClaims): { token: string; expires: Date };
+  /** `notAfter`: the session's own end; the access token never outlives it. */
+  sign(claims: AccessClaims, notAfter?: Date): { token: string; expires: Date };
   verify(token: string): AccessClaims | null;
 }
 
@@ -33,9 +34,10 @@ function isClaims(value: unknown): value is AccessClaims {
 
 export function createAccessTokens(jwt: JWT, clock: Clock): AccessTokens {
   return {
-    sign(claims) {
+    sign(claims, notAfter) {
       const iat = Math.floor(clock().getTime() / 1000);
-      const exp = iat + ACCESS_TOKEN_TTL_S;
+      const sessionEnd = notAfter ? Math.floor(notAfter.getTime() / 1000) : Number.POSITIVE_INFINITY;
+      const exp = Math.min(iat + ACCESS_TOKEN_TTL_S, sessionEnd);
       const token = jwt.sign({ ...claims, iat, exp });
       return { token, expires: new Date(exp * 1000) };
     },

@@ -5,7 +5,7 @@ import { visibleOrganisationIds } from '../../db/organisation-scope.ts';
 import type { Authenticator } from '../../http/authenticate.ts';
 import type { AuthContext } from '../../http/types.ts';
 import type { AccessTokens } from './access-token.ts';
-import { findUserById, type UserWithRole } from './auth.repository.ts';
+import { findUserById, isFamilyLive, type UserWithRole } from './auth.repository.ts';
 
 export async function buildAuthContext(
   db: Db,
@@ -34,6 +34,8 @@ export function createAuthenticator(db: Db, tokens: AccessTokens): Authenticator
       const user = await findUserById(db, BigInt(claims.sub));
       // A disabled or deleted user, or a password changed since the token was issued, ends the session.
       if (!user || user.deleted || !user.isEnabled || user.tokenVersion !== claims.tv) return null;
+      // A signed-out (or otherwise revoked) session ends now, not when its access token expires.
+      if (!(await isFamilyLive(db, claims.fam))) return null;
       return buildAuthContext(db, user, claims.fam);
     },
   };

@@ -91,6 +91,20 @@ export async function markRefreshTokenUsed(db: Db, id: bigint, at: Date): Promis
   return updated.length === 1;
 }
 
+/**
+ * A session is live while its refresh family has a token nobody revoked. Sign-out, reuse detection, a password change
+ * or reset and disabling the user revoke the family, and the access tokens of that session stop working at once
+ * (ASVS 3.3.1), not when they expire.
+ */
+export async function isFamilyLive(db: Db, familyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function revokeFamily(db: Db, familyId: string, at: Date): Promise<void> {
   await db
     .update(refreshTokens)
@@ -119,4 +133,51 @@ export async function deleteExpiredRefreshTokens(db: Db, now: Date): Promise<num
     .where(lt(refreshTokens.expiresAt, now))
     .returning({ id: refreshTokens.id });
   return deleted.length;
+}
+
+export interface LiveFamily {
+  familyId: string;
+  startedAt: Date;
+  lastActiveAt: Date;
+  expiresAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The user's sessions that can still be refreshed: one row per family, with the newest token's address. */
+export async function listLiveFamilies(db: Db, userId: bigint, now: Date): Promise<LiveFamily[]> {
+  const rows = await db
+    .select({
+      familyId: refreshTokens.familyId,
+      startedAt: sql<Date>`min(${refreshTokens.createdAt})`.mapWith(refreshTokens.createdAt),
+      lastActiveAt: sql<Date>`max(${refreshTokens.createdAt})`.mapWith(refreshTokens.createdAt),
+      expiresAt: sql<Date>`max(${refreshTokens.expiresAt})`.mapWith(refreshTokens.expiresAt),
+      ip: sql<string | null>`(array_agg(${refreshTokens.ip} order by ${refreshTokens.createdAt} desc))[1]`,
+      userAgent: sql<
+        string | null
+      >`(array_agg(${refreshTokens.userAgent} order by ${refreshTokens.createdAt} desc))[1]`,
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.userId, userId))
+    .groupBy(refreshTokens.familyId)
+    .having(
+      sql`bool_and(${refreshTokens.revokedAt} is null) and max(${refreshTokens.expiresAt}) > ${now.toISOString()}`,
+    );
+  return rows.sort((a, b) => b.lastActiveAt.getTime() - a.lastActiveAt.getTime());
+}
+
+/** Revokes one family of the user (false when it is not theirs or not live). */
+export async function revokeUserFamily(db: Db, userId: bigint, familyId: string, at: Date): Promise<boolean> {
+  const updated = await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .returning({ id: refreshTokens.id });
+  return updated.length > 0;
 }

@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  ActiveSessionListSchema,
   AUTH_MESSAGES,
   ChangePasswordBodySchema,
   ChangePasswordResultSchema,
@@ -14,6 +15,8 @@ import {
   RefreshBodySchema,
   ResetPasswordBodySchema,
   ResetPasswordQuerySchema,
+  RevokeSessionsBodySchema,
+  RevokeSessionsResultSchema,
   SessionUserSchema,
   TokenPairSchema,
   envelopeSchema,
@@ -23,6 +26,8 @@ import { createAttemptLimiter } from '../../http/rate-limit.ts';
 import type { ApiModule } from '../../http/types.ts';
 import { createAuthService, type RequestMeta } from './auth.service.ts';
 import { createPasswordService, type ResetInput } from './password.service.ts';
+import { createSessionService } from './session.service.ts';
+import { createLimiterFactory } from './shared-limiters.ts';
 
 const meta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip,
@@ -34,8 +39,9 @@ const ok = <T>(message: string, data: T) => ({ success: true, message, data });
 export const authModule: ApiModule = {
   name: 'auth',
   register(app, deps) {
-    const loginLimiter = createAttemptLimiter('login', deps.authLimits);
-    const forgotLimiter = createAttemptLimiter('forgot', deps.authLimits);
+    const limiters = createLimiterFactory(app, deps.env.redisUrl);
+    const loginLimiter = createAttemptLimiter('login', deps.authLimits, limiters);
+    const forgotLimiter = createAttemptLimiter('forgot', deps.authLimits, limiters);
     const auth = createAuthService({
       db: deps.db,
       clock: deps.clock,
@@ -53,6 +59,7 @@ export const authModule: ApiModule = {
       forgotLimiter,
       loginLimiter,
     });
+    const sessions = createSessionService({ db: deps.db, clock: deps.clock, loginLimiter });
     const tags = ['auth'];
 
     app.post(
@@ -133,6 +140,29 @@ export const authModule: ApiModule = {
         await passwords.reset(input, meta(request));
         return ok(AUTH_MESSAGES.passwordReset, null);
       },
+    );
+
+    app.get(
+      '/auth/sessions',
+      {
+        config: { permission: { authenticated: true } },
+        schema: { tags, response: { 200: envelopeSchema(ActiveSessionListSchema) } },
+      },
+      async (request) => ok('Active sessions', await sessions.list(request.auth)),
+    );
+
+    app.post(
+      '/auth/sessions/revoke',
+      {
+        config: { permission: { authenticated: true } },
+        schema: {
+          tags,
+          body: RevokeSessionsBodySchema,
+          response: { 200: envelopeSchema(RevokeSessionsResultSchema) },
+        },
+      },
+      async (request) =>
+        ok('Sessions signed out', await sessions.revoke(request.auth, request.body, meta(request))),
     );
 
     app.post(

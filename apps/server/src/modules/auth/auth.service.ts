@@ -33,23 +33,31 @@ export interface AuthServiceDeps {
   loginLimiter: AttemptLimiter;
 }
 
-/** Issues an access token and a new refresh token in `familyId` (a new family at sign-in). */
+/**
+ * Issues an access token and a new refresh token in `familyId` (a new family at sign-in). `sessionExpires` is the
+ * family's absolute end: a rotation passes the used token's expiry, so activity never extends a session past
+ * REFRESH_TOKEN_TTL_S from the moment the password was last entered (ASVS 3.3.2).
+ */
 export async function issueTokens(
   deps: Pick<AuthServiceDeps, 'db' | 'clock' | 'accessTokens'>,
   user: repo.UserWithRole,
   familyId: string,
   meta: RequestMeta,
+  sessionExpires?: Date,
 ): Promise<TokenPair> {
   const now = deps.clock();
-  const access = deps.accessTokens.sign({
-    sub: String(user.id),
-    role: user.role.name,
-    org: String(user.organisation.id),
-    tv: user.tokenVersion,
-    fam: familyId,
-  });
+  const refreshExpires = sessionExpires ?? new Date(now.getTime() + REFRESH_TOKEN_TTL_S * 1000);
+  const access = deps.accessTokens.sign(
+    {
+      sub: String(user.id),
+      role: user.role.name,
+      org: String(user.organisation.id),
+      tv: user.tokenVersion,
+      fam: familyId,
+    },
+    refreshExpires,
+  );
   const refresh = newOpaqueToken();
-  const refreshExpires = new Date(now.getTime() + REFRESH_TOKEN_TTL_S * 1000);
   await repo.insertRefreshToken(deps.db, {
     userId: user.id,
     familyId,
@@ -121,7 +129,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await repo.revokeFamily(tx, row.familyId, now);
         return null;
       }
-      return issueTokens({ ...deps, db: tx }, user, row.familyId, meta);
+      return issueTokens({ ...deps, db: tx }, user, row.familyId, meta, row.expiresAt);
     });
     if (!result) throw new UnauthorizedError(AUTH_MESSAGES.refreshInvalid);
     return result;

@@ -30,7 +30,9 @@ describe('POST /v1/auth/login', () => {
     expect(data.role.name).toBe('ADMIN');
     expect(data.user.permissions).toEqual(flattenAuthScopes('ADMIN', data.role.authScopes));
     expect(new Date(data.token.access.expires).getTime() - Date.now()).toBeGreaterThan(14 * 60 * 1000);
-    expect(new Date(data.token.refresh.expires).getTime() - Date.now()).toBeGreaterThan(47 * 3600 * 1000);
+    // A session lasts at most 12 hours from sign-in (ASVS 3.3.2, docs/security.md).
+    expect(new Date(data.token.refresh.expires).getTime() - Date.now()).toBeGreaterThan(11.9 * 3600 * 1000);
+    expect(new Date(data.token.refresh.expires).getTime() - Date.now()).toBeLessThanOrEqual(12 * 3600 * 1000);
     expect(data.token.refresh.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 

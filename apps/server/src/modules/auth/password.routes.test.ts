@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, type TokenPair } from '@civicfleet/shared';
 import { createTestApp, DEMO_PASSWORD, demoAccount, type TestApp } from '../../../test/helpers.ts';
+import { PASSWORD_POLICY_MESSAGES } from './password-policy.ts';
 
 interface OutboxEntry {
   to: string;
@@ -59,11 +60,11 @@ describe('forgotten and changed passwords', () => {
     const ok = await reset(`otp=${otp}`, { otpToken, password: 'NewPass@2024' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ success: true, message: AUTH_MESSAGES.passwordReset, data: null });
-    const again = await reset(`otp=${otp}`, { otpToken, password: 'Other@2024x' });
+    const again = await reset(`otp=${otp}`, { otpToken, password: 'Other@2024xyz' });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(AUTH_MESSAGES.otpInvalid);
     // The link of the same request is void as well.
-    expect((await reset(`token=${linkToken}`, { password: 'Other@2024x' })).statusCode).toBe(400);
+    expect((await reset(`token=${linkToken}`, { password: 'Other@2024xyz' })).statusCode).toBe(400);
 
     expect((await login(email, DEMO_PASSWORD)).statusCode).toBe(400);
     expect((await login(email, 'NewPass@2024')).statusCode).toBe(200);
@@ -83,9 +84,9 @@ describe('forgotten and changed passwords', () => {
     await forgot(email);
     const { linkToken } = await latestMail(email);
     expect(
-      (await reset(`token=${encodeURIComponent(linkToken)}`, { password: 'Link@Reset1' })).statusCode,
+      (await reset(`token=${encodeURIComponent(linkToken)}`, { password: 'Link@Reset123' })).statusCode,
     ).toBe(200);
-    expect((await login(email, 'Link@Reset1')).statusCode).toBe(200);
+    expect((await login(email, 'Link@Reset123')).statusCode).toBe(200);
   });
 
   it('counts wrong codes and gives up after 5 attempts', async () => {
@@ -94,10 +95,10 @@ describe('forgotten and changed passwords', () => {
     const { otp } = await latestMail(email);
     const wrong = otp === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await reset(`otp=${wrong}`, { otpToken, password: 'Guess@12345' });
+      const res = await reset(`otp=${wrong}`, { otpToken, password: 'Guess@1234567' });
       expect(res.json()).toEqual({ success: false, message: AUTH_MESSAGES.otpInvalid });
     }
-    expect((await reset(`otp=${otp}`, { otpToken, password: 'Guess@12345' })).statusCode).toBe(400);
+    expect((await reset(`otp=${otp}`, { otpToken, password: 'Guess@1234567' })).statusCode).toBe(400);
   });
 
   it('expires codes after 10 minutes', async () => {
@@ -106,7 +107,7 @@ describe('forgotten and changed passwords', () => {
     const { otp } = await latestMail(email);
     now += 11 * 60 * 1000;
     try {
-      expect((await reset(`otp=${otp}`, { otpToken, password: 'Late@12345' })).statusCode).toBe(400);
+      expect((await reset(`otp=${otp}`, { otpToken, password: 'Late@12345678' })).statusCode).toBe(400);
     } finally {
       now = Date.now();
     }
@@ -115,17 +116,17 @@ describe('forgotten and changed passwords', () => {
   it('answers unknown users the same way, with a decoy token that never works', async () => {
     const otpToken = await forgot('nobody@demo.civicfleet.in');
     expect(otpToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect((await reset('otp=123456', { otpToken, password: 'Decoy@12345' })).statusCode).toBe(400);
+    expect((await reset('otp=123456', { otpToken, password: 'Decoy@1234567' })).statusCode).toBe(400);
   });
 
   it('validates reset input', async () => {
-    const badOtp = await reset('otp=12ab', { otpToken: 'x', password: 'Valid@12345' });
+    const badOtp = await reset('otp=12ab', { otpToken: 'x', password: 'Valid@1234567' });
     expect(badOtp.json()).toMatchObject({ success: false, message: 'The OTP must be 6 digits' });
     const shortPassword = await reset('otp=123456', { otpToken: 'x', password: 'short' });
     expect(shortPassword.json().errors).toEqual({
-      password: 'The password must be at least 8 characters long',
+      password: 'The password must be at least 12 characters long',
     });
-    expect((await reset('', { password: 'Valid@12345' })).statusCode).toBe(400);
+    expect((await reset('', { password: 'Valid@1234567' })).statusCode).toBe(400);
   });
 
   it('changes the password: own username only, current password checked, other sessions end', async () => {
@@ -147,10 +148,10 @@ describe('forgotten and changed passwords', () => {
     const foreign = await change({
       username: demoAccount('RFC_ADMIN').email,
       password: DEMO_PASSWORD,
-      newpassword: 'Changed@123',
+      newpassword: 'Changed@12345',
     });
     expect(foreign.statusCode).toBe(403);
-    const wrong = await change({ username: email, password: 'Wrong@1234', newpassword: 'Changed@123' });
+    const wrong = await change({ username: email, password: 'Wrong@1234', newpassword: 'Changed@12345' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(AUTH_MESSAGES.wrongCurrentPassword);
     const weak = await change({ username: email, password: DEMO_PASSWORD, newpassword: 'short' });
@@ -160,14 +161,14 @@ describe('forgotten and changed passwords', () => {
     const done = await change({
       username: phone.slice(3),
       password: DEMO_PASSWORD,
-      newpassword: 'Changed@123',
+      newpassword: 'Changed@12345',
     });
     expect(done.statusCode).toBe(200);
     expect(done.json().message).toBe(AUTH_MESSAGES.passwordChanged);
     const fresh = done.json().data.token as TokenPair;
 
     expect((await login(email, DEMO_PASSWORD)).statusCode).toBe(400);
-    expect((await login(email, 'Changed@123')).statusCode).toBe(200);
+    expect((await login(email, 'Changed@12345')).statusCode).toBe(200);
     // The other session is revoked; the caller's continues with the fresh pair and its own refresh token.
     expect(
       (await post('/v1/auth/refresh-tokens', { refreshToken: other.token.refresh.token })).statusCode,
@@ -181,6 +182,42 @@ describe('forgotten and changed passwords', () => {
     expect(
       (await post('/v1/auth/refresh-tokens', { refreshToken: mine.token.refresh.token })).statusCode,
     ).toBe(200);
+  });
+
+  it('refuses common and personal new passwords (ASVS 2.1.7) and mails a notice after each change (2.5.5)', async () => {
+    const { email } = demoAccount('RFC_ADMIN');
+    const otpToken = await forgot(email);
+    const { otp } = await latestMail(email);
+    const common = await reset(`otp=${otp}`, { otpToken, password: 'Password@2024' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toEqual({
+      success: false,
+      message: PASSWORD_POLICY_MESSAGES.common,
+      errors: { password: PASSWORD_POLICY_MESSAGES.common },
+    });
+    // The refusal does not use up the code: the user picks a better password with it.
+    expect((await reset(`otp=${otp}`, { otpToken, password: 'Tiger#Lily77' })).statusCode).toBe(200);
+    const notice = (await latestMail(email)).mail;
+    expect(notice.text).toContain('password was reset with a code or link');
+    expect(notice.text).not.toContain('Tiger#Lily77');
+
+    const session = await t.signIn('LIMITED_USER');
+    const headers = { authorization: `Bearer ${session.token.access.token}` };
+    const limited = demoAccount('LIMITED_USER');
+    const change = (newpassword: string) =>
+      post(
+        '/v1/auth/change-password',
+        { username: limited.email, password: DEMO_PASSWORD, newpassword },
+        headers,
+      );
+    const walk = await change('1qaz2wsx3edc');
+    expect(walk.json().errors).toEqual({ newpassword: PASSWORD_POLICY_MESSAGES.common });
+    const personal = await change(`${limited.email.split('@')[0]}!2024x`);
+    expect(personal.json().errors).toEqual({ newpassword: PASSWORD_POLICY_MESSAGES.personal });
+    expect((await change('मेरा पासवर्ड सुरक्षित है')).statusCode).toBe(200);
+    const changed = (await latestMail(limited.email)).mail;
+    expect(changed.text).toContain('password was changed from your account');
+    expect((await login(limited.email, 'मेरा पासवर्ड सुरक्षित है')).statusCode).toBe(200);
   });
 
   it('GET /v1/outbox is for SUPER_ADMIN only', async () => {

@@ -11,8 +11,9 @@ import type { AccessTokens } from './access-token.ts';
 import * as users from './auth.repository.ts';
 import { issueTokens, type RequestMeta } from './auth.service.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { assertAcceptablePassword } from './password-policy.ts';
 import * as resets from './password-reset.repository.ts';
-import { resetMail } from './reset-mail.ts';
+import { passwordChangedMail, resetMail, type PasswordChangeKind } from './reset-mail.ts';
 import { newOpaqueToken, newOtp, sha256Hex } from './secrets.ts';
 
 export const MAX_OTP_ATTEMPTS = 5;
@@ -78,6 +79,19 @@ export function createPasswordService(deps: PasswordServiceDeps) {
     return { otpToken: requestToken };
   }
 
+  /** Tells the owner that the password changed (no secret in it); a mail failure never undoes the change. */
+  async function notifyChanged(user: users.UserWithRole, kind: PasswordChangeKind): Promise<void> {
+    if (!user.email) return;
+    const message = passwordChangedMail({
+      to: user.email,
+      firstName: user.firstName,
+      kind,
+      at: clock(),
+      brand: deps.brand,
+    });
+    await deps.mailer.send(message).catch(() => undefined);
+  }
+
   async function findValidReset(input: ResetInput): Promise<resets.PasswordResetRow> {
     const now = clock();
     const row =
@@ -100,6 +114,9 @@ export function createPasswordService(deps: PasswordServiceDeps) {
 
   async function reset(input: ResetInput, meta: RequestMeta): Promise<void> {
     const row = await findValidReset(input);
+    const owner = await users.findUserById(db, row.userId);
+    if (!owner) throw new BadRequestError(AUTH_MESSAGES.otpInvalid);
+    assertAcceptablePassword(input.password, owner);
     const now = clock();
     const passwordHash = await hashPassword(input.password);
     const done = await db.transaction(async (tx) => {
@@ -116,6 +133,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
       return true;
     });
     if (!done) throw new BadRequestError(AUTH_MESSAGES.otpInvalid);
+    await notifyChanged(owner, 'reset');
   }
 
   /**
@@ -137,9 +155,10 @@ export function createPasswordService(deps: PasswordServiceDeps) {
       await deps.loginLimiter.recordFailure(username, meta.ip);
       throw new BadRequestError(AUTH_MESSAGES.wrongCurrentPassword);
     }
+    assertAcceptablePassword(body.newpassword, user, 'newpassword');
     const passwordHash = await hashPassword(body.newpassword);
     const now = clock();
-    return db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       await users.updatePassword(tx, user.id, passwordHash, now);
       await users.revokeUserTokens(tx, user.id, now, auth.sessionFamilyId);
       await resets.voidPendingForUser(tx, user.id, now);
@@ -155,6 +174,8 @@ export function createPasswordService(deps: PasswordServiceDeps) {
         ),
       };
     });
+    await notifyChanged(user, 'changed');
+    return result;
   }
 
   return { forgot, reset, change };

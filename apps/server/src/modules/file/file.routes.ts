@@ -22,6 +22,8 @@ export const FILE_CACHE_CONTROL = 'private, max-age=86400';
 /** A served file is inert: no scripts, no sub-resources, an opaque origin even if opened directly. */
 export const FILE_CSP = "default-src 'none'; sandbox";
 
+const MALFORMED_UPLOAD = 'The upload is not a valid multipart form.';
+
 const FileParamsSchema = z.object({ folder: z.string().max(32), name: z.string().max(80) });
 
 interface MultipartUpload {
@@ -56,6 +58,8 @@ async function readUpload(request: FastifyRequest): Promise<MultipartUpload> {
       case 'FST_FIELDS_LIMIT':
         throw new BadRequestError(FILE_MESSAGES.tooMany);
       default:
+        // busboy's parse errors ("Unexpected end of multipart data", …) carry no status: a broken form is a 400.
+        if (error instanceof Error && !('statusCode' in error)) throw new BadRequestError(MALFORMED_UPLOAD);
         throw error;
     }
   }

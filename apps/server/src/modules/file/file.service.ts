@@ -4,7 +4,9 @@
  * - names are never trusted: a file is stored as `<folder>/<32 random hex>.<sniffed extension>`, the folder from an
  *   allow-list (FILE_FOLDERS);
  * - all or nothing: one refused file refuses the whole request, and nothing is stored;
- * - the uploader's organisation owns the file; readers see it only within that organisation's subtree (404 otherwise).
+ * - the uploader's organisation owns the file; readers see it only within that organisation's subtree (404 otherwise);
+ * - a quota per user and rolling day (UPLOAD_QUOTA) keeps one account, or a stolen session, from filling the disk
+ *   (OWASP ASVS 12.1.3); over it the upload is refused with 413 and nothing is stored.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -26,6 +28,13 @@ import { sniffFileType } from './file-type.ts';
 export const FILE_URL_PREFIX = '/v1/file/';
 
 const NAME_PATTERN = /^[0-9a-f]{32}\.(jpg|png|pdf)$/;
+
+/** Per user, per rolling 24 hours: ~60 fitments with photos a day per fitter is far below it. */
+export const UPLOAD_QUOTA = { files: 500, bytes: 1024 * 1024 * 1024, windowS: 24 * 60 * 60 };
+export type UploadQuota = typeof UPLOAD_QUOTA;
+
+export const quotaExceededMessage = (quota: UploadQuota): string =>
+  `You can upload at most ${quota.files} files or ${Math.round(quota.bytes / 1024 / 1024)} MB a day. Try again tomorrow or ask an administrator.`;
 
 export class PayloadTooLargeError extends AppError {
   constructor(message: string = FILE_MESSAGES.tooLarge) {
@@ -55,6 +64,7 @@ export interface FileServiceDeps {
   db: Db;
   storage: FileStorage;
   maxBytes?: number;
+  quota?: UploadQuota;
   randomName?: () => string;
 }
 
@@ -62,6 +72,7 @@ export function createFileService({
   db,
   storage,
   maxBytes = FILE_MAX_BYTES,
+  quota = UPLOAD_QUOTA,
   randomName = () => randomBytes(16).toString('hex'),
 }: FileServiceDeps) {
   return {
@@ -76,6 +87,11 @@ export function createFileService({
         if (!type) throw new BadRequestError(FILE_MESSAGES.badType, { files: FILE_MESSAGES.badType });
         return { bytes, type, key: `${folder}/${randomName()}.${type.extension}` };
       });
+      const usage = await repo.recentUploadUsage(db, auth.organisationId, auth.userId, quota.windowS);
+      const addedBytes = planned.reduce((sum, file) => sum + file.bytes.length, 0);
+      if (usage.files + planned.length > quota.files || usage.bytes + addedBytes > quota.bytes) {
+        throw new PayloadTooLargeError(quotaExceededMessage(quota));
+      }
 
       const stored: string[] = [];
       try {

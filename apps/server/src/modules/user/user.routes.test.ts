@@ -7,6 +7,7 @@ import { auditLog, refreshTokens, roles } from '../../db/schema/index.ts';
 import { insertUser } from './user.repository.ts';
 import { uniqueViolation } from './user.mapping.ts';
 import { USER_AUDIT } from './user.service.ts';
+import { PASSWORD_POLICY_MESSAGES } from '../auth/password-policy.ts';
 
 interface Page {
   items: User[];
@@ -192,7 +193,7 @@ describe('/v1/users', () => {
         phone: 'The phone number must be 10 digits with +91',
         roleId: 'The role is required',
         organisationId: 'The organisationId field is required',
-        password: 'The password must be at least 8 characters long',
+        password: 'The password must be at least 12 characters long',
       });
       const noContact = await call('ADMIN', 'POST', '/v1/users', {
         firstName: 'Nobody',
@@ -259,14 +260,14 @@ describe('/v1/users', () => {
         lastName: 'Solanki',
         phone: '9425012345',
         organisationId: vendorOrgId,
-        password: 'Vendor@2024',
+        password: 'Vendor@2024ab',
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<{ data: User }>().data).toMatchObject({
         role: { name: 'RFC_ADMIN' },
         phone: '+919425012345',
       });
-      expect((await t.signIn('9425012345', 'Vendor@2024')).role.name).toBe('RFC_ADMIN');
+      expect((await t.signIn('9425012345', 'Vendor@2024ab')).role.name).toBe('RFC_ADMIN');
       expect((await call('FITTER', 'POST', '/v1/users/rfcAdmin', {})).statusCode).toBe(403);
     });
   });
@@ -306,9 +307,9 @@ describe('/v1/users', () => {
         email: 'soon.disabled@example.in',
         roleId: roleId('ADMIN'),
         organisationId: admin.user.organisation.id,
-        password: 'Disable@123',
+        password: 'Disable@12345',
       });
-      const headers = await t.auth('soon.disabled@example.in', 'Disable@123');
+      const headers = await t.auth('soon.disabled@example.in', 'Disable@12345');
       expect((await t.app.inject({ method: 'GET', url: '/v1/users', headers })).statusCode).toBe(200);
       const target = (await list('ADMIN', '?search=soon.disabled')).items[0];
       const res = await call('ADMIN', 'PUT', `/v1/users/${target?.id}`, { isEnabled: false });
@@ -331,9 +332,9 @@ describe('/v1/users', () => {
         email: 'gone@example.in',
         roleId: roleId('CUSTOM'),
         organisationId: admin.user.organisation.id,
-        password: 'Gone@12345',
+        password: 'Left#Behind99',
       });
-      const session = await t.signIn('gone@example.in', 'Gone@12345');
+      const session = await t.signIn('gone@example.in', 'Left#Behind99');
       const res = await call('ADMIN', 'DELETE', `/v1/users/${session.user.id}`);
       expect(res.statusCode, res.body).toBe(200);
       expect((await call('ADMIN', 'GET', `/v1/users/${session.user.id}`)).statusCode).toBe(404);
@@ -352,7 +353,7 @@ describe('/v1/users', () => {
       const login = await t.app.inject({
         method: 'POST',
         url: '/v1/auth/login',
-        payload: { username: 'gone@example.in', password: 'Gone@12345' },
+        payload: { username: 'gone@example.in', password: 'Left#Behind99' },
       });
       expect(login.statusCode).toBe(400);
       // Its e-mail stays reserved.
@@ -370,21 +371,33 @@ describe('/v1/users', () => {
         password: 'abc',
       });
       expect(short.statusCode).toBe(400);
-      expect(short.json()).toMatchObject({ message: 'The password must be at least 8 characters long' });
+      expect(short.json()).toMatchObject({ message: 'The password must be at least 12 characters long' });
       const customId = (await t.signIn('CUSTOM')).user.id;
-      const res = await call('ADMIN', 'PUT', `/v1/users/${customId}/password`, { password: 'Fresh@Pass1' });
+      // Common passwords are refused (ASVS 2.1.7), also from an administrator.
+      const common = await call('ADMIN', 'PUT', `/v1/users/${customId}/password`, {
+        password: 'Welcome@12345',
+      });
+      expect(common.statusCode).toBe(400);
+      expect(common.json()).toMatchObject({ errors: { password: PASSWORD_POLICY_MESSAGES.common } });
+      const res = await call('ADMIN', 'PUT', `/v1/users/${customId}/password`, { password: 'Fresh@Pass123' });
       expect(res.statusCode, res.body).toBe(200);
-      expect((await t.signIn('custom@demo.civicfleet.in', 'Fresh@Pass1')).user.id).toBe(customId);
+      expect((await t.signIn('custom@demo.civicfleet.in', 'Fresh@Pass123')).user.id).toBe(customId);
+      // The owner is told (ASVS 2.5.5), without the password.
+      const outbox = await call('SUPER_ADMIN', 'GET', '/v1/outbox?to=custom@demo.civicfleet.in');
+      const [notice] = outbox.json<{ data: Array<{ subject: string; text: string }> }>().data;
+      expect(notice?.text).toContain('password was set by an administrator');
+      expect(notice?.text).not.toContain('Fresh@Pass123');
       const self = await call('ADMIN', 'PUT', `/v1/users/${admin.user.id}/password`, {
-        password: 'Fresh@Pass1',
+        password: 'Fresh@Pass123',
       });
       expect(self.statusCode).toBe(400);
       expect(
-        (await call('RFC_ADMIN', 'PUT', `/v1/users/${customId}/password`, { password: 'Fresh@Pass2' }))
+        (await call('RFC_ADMIN', 'PUT', `/v1/users/${customId}/password`, { password: 'Fresh@Pass234' }))
           .statusCode,
       ).toBe(403);
       expect(
-        (await call(BHOPAL, 'PUT', `/v1/users/${customId}/password`, { password: 'Fresh@Pass2' })).statusCode,
+        (await call(BHOPAL, 'PUT', `/v1/users/${customId}/password`, { password: 'Fresh@Pass234' }))
+          .statusCode,
       ).toBe(404);
     });
   });
@@ -421,7 +434,7 @@ describe('/v1/users', () => {
   });
 
   describe('PUT /users/me (own profile, any signed-in user)', () => {
-    const password = 'Profile@123';
+    const password = 'Profile@12345';
     let me: User;
     let headers: { authorization: string };
     const putMe = (payload: unknown) =>

@@ -27,6 +27,7 @@ export const userModule: ApiModule = {
       db: deps.db,
       clock: deps.clock,
       defaultPassword: deps.brand.defaultPassword,
+      notify: { mailer: deps.mailer, brand: deps.brand },
     });
     const tags = ['user'];
 

@@ -5,6 +5,7 @@
  */
 import {
   USER_MESSAGES,
+  type Brand,
   type RfcAdminInput,
   type ProfileUpdate,
   type User,
@@ -19,6 +20,9 @@ import type { AuthContext, Clock } from '../../http/types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { revokeUserTokens, updatePassword } from '../auth/auth.repository.ts';
 import { hashPassword } from '../auth/password.ts';
+import { assertAcceptablePassword } from '../auth/password-policy.ts';
+import { passwordChangedMail } from '../auth/reset-mail.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { findOrganisation } from '../organisation/organisation.repository.ts';
 import { canSeeOrganisation, isRoleWithinReach, toId, type Actor } from '../organisation/scope.ts';
 import { findRoleByName, listRoles, type RoleRow } from '../role/role.repository.ts';
@@ -42,9 +46,11 @@ export interface UserServiceDeps {
   clock: Clock;
   /** The brand's default password, given to users created without one. */
   defaultPassword: string;
+  /** Where the notice of a password set by an administrator goes (ASVS 2.5.5); none: no notice. */
+  notify?: { mailer: Mailer; brand: Brand };
 }
 
-export function createUserService({ db, clock, defaultPassword }: UserServiceDeps) {
+export function createUserService({ db, clock, defaultPassword, notify }: UserServiceDeps) {
   /** A live user inside the caller's scope, else 404. */
   async function visible(auth: AuthContext, id: bigint, tx: Db): Promise<repo.UserRecord> {
     const row = await repo.findUser(tx, id);
@@ -140,6 +146,7 @@ export function createUserService({ db, clock, defaultPassword }: UserServiceDep
     const phone = input.phone ?? null;
     if (!email && !phone)
       throw new BadRequestError(USER_MESSAGES.contactRequired, { email: USER_MESSAGES.contactRequired });
+    if (input.password !== undefined) assertAcceptablePassword(input.password, { email, phone });
     const passwordHash = await hashPassword(input.password ?? defaultPassword);
     const organisationId = toId(input.organisationId);
     return guardUnique(() =>
@@ -330,9 +337,10 @@ export function createUserService({ db, clock, defaultPassword }: UserServiceDep
         throw new BadRequestError('Use Change Password to change your own password.');
       }
       const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
+      const target = await db.transaction(async (tx) => {
         const current = await visible(auth, id, tx);
         checkReach(auth, current);
+        assertAcceptablePassword(password, current);
         const now = clock();
         await updatePassword(tx, id, passwordHash, now);
         await revokeUserTokens(tx, id, now);
@@ -345,7 +353,18 @@ export function createUserService({ db, clock, defaultPassword }: UserServiceDep
           ip,
           at: now,
         });
+        return current;
       });
+      if (notify && target.email) {
+        const message = passwordChangedMail({
+          to: target.email,
+          firstName: target.firstName,
+          kind: 'set-by-admin',
+          at: clock(),
+          brand: notify.brand,
+        });
+        await notify.mailer.send(message).catch(() => undefined);
+      }
     },
   };
 }

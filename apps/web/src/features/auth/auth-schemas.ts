@@ -7,7 +7,7 @@ import { PASSWORD_MAX, USERNAME_MAX } from '@civicfleet/shared';
 import { z } from 'zod';
 
 /** Server policy for new passwords (NewPasswordSchema of the auth contract). */
-export const NEW_PASSWORD_MIN = 8;
+export const NEW_PASSWORD_MIN = 12;
 
 const username = z
   .string()

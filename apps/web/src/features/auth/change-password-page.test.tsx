@@ -81,7 +81,7 @@ describe('ChangePasswordPage', () => {
     await fill(user, '', 'short', 'other');
 
     expect(await screen.findByText('The current password is required')).toBeInTheDocument();
-    expect(screen.getByText('The password must be at least 8 characters long')).toBeInTheDocument();
+    expect(screen.getByText('The password must be at least 12 characters long')).toBeInTheDocument();
     expect(screen.getByText('The passwords do not match')).toBeInTheDocument();
     expect(net.calls).toHaveLength(0);
   });

@@ -68,7 +68,7 @@ describe('ResetPasswordPage', () => {
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
 
     expect(await screen.findByText('The code must be 6 digits')).toBeInTheDocument();
-    expect(screen.getByText('The password must be at least 8 characters long')).toBeInTheDocument();
+    expect(screen.getByText('The password must be at least 12 characters long')).toBeInTheDocument();
     expect(screen.getByText('The passwords do not match')).toBeInTheDocument();
     expect(net.calls).toHaveLength(0);
   });

@@ -10,7 +10,7 @@ import {
 } from '@civicfleet/shared';
 import { z } from 'zod';
 
-export const PASSWORD_MIN = 8;
+export const PASSWORD_MIN = 12;
 
 export const PasswordSchema = z
   .string()

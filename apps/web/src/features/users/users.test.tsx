@@ -98,13 +98,13 @@ describe('users', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Set password' }));
     await user.type(dialog.getByLabelText(/^New password/), 'short');
     await user.click(dialog.getByRole('button', { name: 'Set password' }));
-    expect(await dialog.findByText('The password must be at least 8 characters long')).toBeInTheDocument();
+    expect(await dialog.findByText('The password must be at least 12 characters long')).toBeInTheDocument();
     await user.clear(dialog.getByLabelText(/^New password/));
-    await user.type(dialog.getByLabelText(/^New password/), 'Fresh@Pass1');
-    await user.type(dialog.getByLabelText(/^Confirm new password/), 'Fresh@Pass1');
+    await user.type(dialog.getByLabelText(/^New password/), 'Fresh@Pass123');
+    await user.type(dialog.getByLabelText(/^Confirm new password/), 'Fresh@Pass123');
     await user.click(dialog.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByText('Password set. The user must sign in again.')).toBeInTheDocument();
-    expect(network.callsTo('PUT /users/21/password')[0]?.body).toEqual({ password: 'Fresh@Pass1' });
+    expect(network.callsTo('PUT /users/21/password')[0]?.body).toEqual({ password: 'Fresh@Pass123' });
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Actions for Ravi Patel' }));
