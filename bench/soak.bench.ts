@@ -24,6 +24,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { format, resolveConfig } from 'prettier';
 import WebSocket from 'ws';
 import type { LiveMessage } from '@civicfleet/shared';
 import { openPostgres, rows } from '../apps/server/src/db/client.ts';
@@ -394,7 +395,10 @@ async function main(): Promise<void> {
     };
     const date = startedAt.toISOString().slice(0, 10);
     const base = path.join(here, 'results', `soak-${date}`);
-    writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+    // In the repository's Prettier style (format:check covers bench/results).
+    const jsonFile = `${base}.json`;
+    const prettierOptions = { ...(await resolveConfig(jsonFile)), filepath: jsonFile };
+    writeFileSync(jsonFile, await format(JSON.stringify(result), prettierOptions));
     writeFileSync(`${base}.md`, markdown(result));
     console.log(markdown(result));
     console.log(`soak: results → ${path.relative(process.cwd(), base)}.json, .md`);
