@@ -192,7 +192,11 @@ function runAutocannon(port: number, token: string, endpoint: string): Promise<a
       ],
     });
   }
-  return autocannon({ ...common, method: 'GET', path: pathOf(endpoint) });
+  return autocannon({
+    ...common,
+    // The path goes in requests[]: autocannon has no top-level path option (it would request `url` itself).
+    requests: [{ method: 'GET', path: pathOf(endpoint) }],
+  });
 }
 
 function pathOf(endpoint: string): string {
@@ -209,10 +213,14 @@ function pathOf(endpoint: string): string {
 }
 
 async function runClient(): Promise<void> {
-  const child = fork(fileURLToPath(import.meta.url), ['--server', '--vehicles', String(VEHICLES), '--database-url', DATABASE_URL ?? ''], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = fork(
+    fileURLToPath(import.meta.url),
+    ['--server', '--vehicles', String(VEHICLES), '--database-url', DATABASE_URL ?? ''],
+    {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Ready));
     child.once('exit', (code) => reject(new Error(`server child exited (${String(code)})`)));
@@ -227,9 +235,16 @@ async function runClient(): Promise<void> {
       const probe = await fetch(probeUrl, { headers: { authorization: `Bearer ${token}` } });
       const probeBody = await probe.text();
       if (probe.status !== 200) throw new Error(`${endpoint}: ${probe.status} ${probeBody.slice(0, 200)}`);
-      console.log(`${endpoint}: 200, ${probeBody.length} bytes, ${Math.round(performance.now() - probeStart)} ms alone`);
+      console.log(
+        `${endpoint}: 200, ${probeBody.length} bytes, ${Math.round(performance.now() - probeStart)} ms alone`,
+      );
       // A short warm-up (JIT, plan caches) that is not measured.
-      await autocannon({ url: `http://127.0.0.1:${ready.port}${endpoint === 'search' ? '/v1/search?query=MP09' : pathOf(endpoint)}`, headers: { authorization: `Bearer ${token}` }, connections: 5, amount: 200 });
+      await autocannon({
+        url: `http://127.0.0.1:${ready.port}${endpoint === 'search' ? '/v1/search?query=MP09' : pathOf(endpoint)}`,
+        headers: { authorization: `Bearer ${token}` },
+        connections: 5,
+        amount: 200,
+      });
       const r = await runAutocannon(ready.port, token, endpoint);
       const row: EndpointResult = {
         endpoint,
@@ -248,7 +263,11 @@ async function runClient(): Promise<void> {
         ok2xx: r['2xx'],
         meanResponseBytes: Math.round(r.throughput.total / Math.max(1, r.requests.total)),
         loadAverage1m: Math.round((loadavg()[0] ?? 0) * 10) / 10,
-        meetsTarget: r.latency.p99 < 100 && r.errors === 0 && r.non2xx === 0 && r.requests.total >= RATE * DURATION_S * 0.95,
+        meetsTarget:
+          r.latency.p99 < 100 &&
+          r.errors === 0 &&
+          r.non2xx === 0 &&
+          r.requests.total >= RATE * DURATION_S * 0.95,
       };
       results.push(row);
       console.log(JSON.stringify(row));

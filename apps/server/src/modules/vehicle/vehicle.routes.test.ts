@@ -150,6 +150,18 @@ describe('/v1/vehicle', () => {
     expect(body.data.counts).toMatchObject({ moving: 1, offline: 1, 'never-connected': 1, total: 3 });
     const filtered = await get<VehicleStatuses>('/v1/vehicle/statuses?status=offline', 'ADMIN');
     expect(filtered.body.data.rows.map((r) => r.registrationNumber)).toEqual(['MP09VH0002']);
+    // Counted and paged in the database: the counts stay over the scope, total follows the filter.
+    const page = await get<VehicleStatuses>('/v1/vehicle/statuses?page=1&pageSize=1', 'ADMIN');
+    expect(page.body.data.rows.map((r) => r.registrationNumber)).toEqual(['MP09VH0002']);
+    expect(page.body.data).toMatchObject({ total: 3, counts: { total: 3 } });
+    const searched = await get<VehicleStatuses>('/v1/vehicle/statuses?search=%20vh0003%20', 'ADMIN');
+    expect(searched.body.data.rows.map((r) => r.registrationNumber)).toEqual(['MP09VH0003']);
+    expect(searched.body.data).toMatchObject({ total: 1, counts: { total: 3 } });
+    const beyond = await get<VehicleStatuses>(
+      '/v1/vehicle/statuses?status=moving&page=5&pageSize=10',
+      'ADMIN',
+    );
+    expect(beyond.body.data).toMatchObject({ rows: [], total: 1 });
     expect((await get('/v1/vehicle/statuses', 'INVENTORY_MANAGER')).status).toBe(403);
   });
 

@@ -4,6 +4,7 @@ import {
   type ListPage,
   type Vehicle,
   type VehicleListQuery,
+  type VehicleLiveStatus,
   type VehicleStatusRow,
   type VehicleStatuses,
   type VehicleStatusesQuery,
@@ -15,12 +16,41 @@ import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/list-query.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import type { AuthContext, Clock } from '../../http/types.ts';
-import { effectiveStatus, livePositionOf } from '../../live/live-mapping.ts';
+import { effectiveStatus, livePositionOf, OFFLINE_AFTER_MS } from '../../live/live-mapping.ts';
 import { toId } from '../organisation/scope.ts';
 import * as repo from './vehicle.repository.ts';
 
 const str = (value: bigint | null): string | null => (value === null ? null : String(value));
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+/** Raw SQL rows: a timestamptz arrives as a Date (PGlite) or a string, depending on the driver. */
+const isoOf = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+function toStatusRow(r: repo.VehicleStatusRecord): VehicleStatusRow {
+  return {
+    vehicleId: r.vehicleId,
+    registrationNumber: r.registrationNumber,
+    organisationId: r.organisationId,
+    deviceId: r.deviceId,
+    imei: r.imei,
+    status: r.status as VehicleLiveStatus,
+    statusSince: isoOf(r.statusSince),
+    lastPacketAt: isoOf(r.lastPacketAt),
+    fixTime: isoOf(r.fixedAt),
+    lat: r.lat,
+    lon: r.lon,
+    speedKph: r.speedKph,
+    ignition: r.ignition,
+    mainPower: r.mainPower,
+    batteryVoltageV: r.batteryVoltageV,
+    gsmSignal: r.gsmSignal,
+    groupId: r.groupId,
+    groupName: r.groupName,
+    wardName: r.wardName,
+    kind: r.kind,
+    type: r.type,
+  };
+}
 
 export function toVehicle(row: repo.VehicleRecord): Vehicle {
   const v = row.vehicle;
@@ -86,47 +116,36 @@ export function createVehicleService({ db, clock }: { db: Db; clock: Clock }) {
 
     /** Counts per live status over the whole scope (a city fleet is thousands of rows, not millions), rows paged. */
     async statuses(auth: AuthContext, query: VehicleStatusesQuery): Promise<VehicleStatuses> {
-      const nowMs = clock().getTime();
-      const all: VehicleStatusRow[] = (await repo.listVehicleLatest(db, auth.orgIds)).map((r) => {
-        const l = r.latest;
-        const { status, since } = effectiveStatus(l, nowMs);
-        return {
-          vehicleId: String(r.vehicleId),
-          registrationNumber: r.registrationNumber,
-          organisationId: String(r.organisationId),
-          deviceId: str(r.deviceId),
-          imei: r.imei,
-          status,
-          statusSince: iso(since),
-          lastPacketAt: iso(l?.lastPacketAt ?? null),
-          fixTime: iso(l?.fixedAt ?? null),
-          lat: l?.lat ?? null,
-          lon: l?.lon ?? null,
-          speedKph: l?.speedKph ?? null,
-          ignition: l?.ignition ?? null,
-          mainPower: l?.mainPower ?? null,
-          batteryVoltageV: l?.batteryVoltageV ?? null,
-          gsmSignal: l?.gsmSignal ?? null,
-          groupId: str(r.groupId),
-          groupName: r.groupName,
-          wardName: r.wardName,
-          kind: r.kind,
-          type: r.type,
-        };
-      });
+      // Counted and paged in the database: the board asks for one page, the scope may hold thousands of vehicles.
+      const offlineBefore = new Date(clock().getTime() - OFFLINE_AFTER_MS);
+      const filter: repo.VehicleStatusFilter = {
+        orgIds: auth.orgIds,
+        offlineBefore,
+        status: query.status,
+        term: query.search?.trim().toLowerCase() || undefined,
+      };
+      const [perStatus, page] = await Promise.all([
+        repo.countVehicleStatuses(db, auth.orgIds, offlineBefore),
+        repo.pageVehicleStatuses(db, {
+          ...filter,
+          offset: query.page * query.pageSize,
+          limit: query.pageSize,
+        }),
+      ]);
       const counts = Object.fromEntries(
         VEHICLE_LIVE_STATUSES.map((s) => [s, 0]),
       ) as VehicleStatuses['counts'];
-      counts.total = all.length;
-      for (const row of all) counts[row.status] += 1;
-      const term = query.search?.trim().toLowerCase();
-      const filtered = all.filter(
-        (r) =>
-          (query.status === undefined || r.status === query.status) &&
-          (!term || r.registrationNumber.toLowerCase().includes(term) || (r.imei ?? '').includes(term)),
-      );
-      const start = query.page * query.pageSize;
-      return { counts, rows: filtered.slice(start, start + query.pageSize), total: filtered.length };
+      counts.total = 0;
+      for (const { status, n } of perStatus) {
+        counts[status as VehicleLiveStatus] += n;
+        counts.total += n;
+      }
+      const total = filter.term
+        ? await repo.countVehicleStatusMatches(db, filter)
+        : query.status === undefined
+          ? counts.total
+          : counts[query.status];
+      return { counts, rows: page.map(toStatusRow), total };
     },
 
     /** Counts by kind, type and live status over the caller's organisations (kind/type not set: "none"). */
