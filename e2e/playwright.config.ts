@@ -58,6 +58,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DEMO: 'on',
       SIMULATOR: 'off',
+      // The forwarding journey's receivers listen on loopback (refused by the SSRF guard by default).
+      FORWARD_ALLOW_PRIVATE_ADDRESSES: 'on',
       LOG_LEVEL: 'warn',
     },
   },

@@ -18,6 +18,9 @@ import { registerWeb } from './http/web.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { createAuthenticator } from './modules/auth/auth-context.service.ts';
 import { apiModules } from './modules/index.ts';
+import { registerRootOpsRoutes } from './modules/health/health.routes.ts';
+import { createMetrics } from './observability/metrics.ts';
+import { registerRequestObservability, requestIdOf } from './observability/request-observability.ts';
 
 export interface BuildOptions {
   /** Fastify logger option; default: env.logLevel. */
@@ -38,10 +41,14 @@ export async function buildApi(deps: ApiDeps, options: BuildOptions = {}): Promi
         : logger,
     trustProxy: deps.env.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A sane incoming X-Request-Id is kept (tracing across a proxy), else a fresh one; logged as `reqId`.
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const metrics = deps.metrics ?? createMetrics();
+  registerRequestObservability(app, metrics.http);
   registerErrorHandler(app);
   registerRoutePermissions(app);
   await registerSecurityHeaders(app);
@@ -58,6 +65,7 @@ export async function buildApi(deps: ApiDeps, options: BuildOptions = {}): Promi
     ...deps,
     clock,
     bus: deps.bus ?? createInProcessBus(),
+    metrics,
     accessTokens: createAccessTokens(app.jwt, clock),
     authLimits: options.authLimits ?? DEFAULT_LOGIN_LIMITS,
   };
@@ -68,6 +76,13 @@ export async function buildApi(deps: ApiDeps, options: BuildOptions = {}): Promi
       prefix: API_PREFIX,
     });
   }
+  // /healthz, /readyz and /metrics at the root (orchestrators, Prometheus); docs/operations.md.
+  registerRootOpsRoutes(app, {
+    db: deps.db,
+    bus: moduleDeps.bus,
+    metrics,
+    metricsToken: deps.env.metricsToken,
+  });
   await registerWeb(app, deps.env.webDist);
   await app.ready();
   return app;

@@ -2,6 +2,7 @@
 import { buildApi } from './app.ts';
 import { banner } from './banner.ts';
 import { hasDemoAccounts } from './db/seed/demo.ts';
+import { createMetrics } from './observability/metrics.ts';
 import { onShutdown, openRuntime } from './runtime.ts';
 
 const runtime = await openRuntime();
@@ -18,7 +19,9 @@ if (!env.redisUrl) {
     'start:api without REDIS_URL: live deltas and commands do not reach separate gateway processes.',
   );
 }
-const app = await buildApi({ db: database.db, env, brand: runtime.brand, mailer, bus });
+// /metrics: HTTP latency, live clients and process metrics of this process.
+const metrics = createMetrics({ defaultMetrics: true });
+const app = await buildApi({ db: database.db, env, brand: runtime.brand, mailer, bus, metrics });
 await app.listen({ port: env.port, host: env.host });
 console.log(banner(env, { demo: await hasDemoAccounts(database.db), dbKind: database.kind }));
 

@@ -8,8 +8,11 @@ import { loadEnv } from './config/env.ts';
 import { startGateway } from './gateway/gateway.ts';
 import { createLiveDeriveContext } from './gateway/ingest/derive-context-db.ts';
 import { deriveWiring } from './gateway/ingest/derive-stage.ts';
+import { withForwarding } from './modules/forwarding/forward-stage.ts';
+import { createProcessLogger } from './observability/logger.ts';
+import { createMetrics } from './observability/metrics.ts';
+import { startOpsServer } from './observability/ops-server.ts';
 import { onShutdown, openRuntime } from './runtime.ts';
-import { consoleJobLogger } from './worker/runner.ts';
 
 const env = loadEnv();
 if (!env.databaseUrl) {
@@ -19,8 +22,8 @@ if (!env.databaseUrl) {
   );
   process.exit(1);
 }
-const jobLog = consoleJobLogger();
-const log = { info: jobLog.info, warn: jobLog.error, error: jobLog.error };
+const log = createProcessLogger({ role: 'gateway', level: env.logLevel });
+const metrics = createMetrics({ defaultMetrics: true });
 const runtime = await openRuntime();
 const { bus } = runtime;
 if (!env.redisUrl) {
@@ -33,11 +36,25 @@ const gateway = await startGateway({
   bus,
   config: env.gateway,
   log,
-  ...deriveWiring(createLiveDeriveContext(bus)),
+  metrics,
+  ...withForwarding(deriveWiring(createLiveDeriveContext(bus)), bus, {
+    allowPrivateAddresses: env.forwardAllowPrivateAddresses ?? false,
+  }),
 });
+// OPS_PORT: /healthz, /readyz and /metrics of this process (docs/operations.md).
+const ops = env.ops
+  ? await startOpsServer({
+      ...env.ops,
+      db: runtime.database.db,
+      bus,
+      metrics,
+      metricsToken: env.metricsToken,
+    })
+  : null;
 console.log(`\n  CivicFleet gateway running (bus: ${describeBus(env)})\n${devicePortsLine(gateway.ports)}\n`);
 
 onShutdown(async () => {
   await gateway.stop();
+  await ops?.close();
   await runtime.close();
 });

@@ -9,16 +9,21 @@ import { startDemoSimulator } from './demo-simulator.ts';
 import { startGateway } from './gateway/gateway.ts';
 import { createLiveDeriveContext } from './gateway/ingest/derive-context-db.ts';
 import { deriveWiring } from './gateway/ingest/derive-stage.ts';
+import { withForwarding } from './modules/forwarding/forward-stage.ts';
+import { createMetrics, instrumentJobs } from './observability/metrics.ts';
 import { onShutdown, openRuntime } from './runtime.ts';
 import { workerJobs } from './worker/jobs.ts';
 import { createFileStorage } from './storage/index.ts';
 import { startJobs } from './worker/runner.ts';
+import { jobLockOf } from './db/advisory-lock.ts';
 
 const runtime = await openRuntime();
 const { env, database, mailer, bus } = runtime;
 // Per-organisation derive settings and fences, shared by the gateway's derive stage and the worker's offline check.
 const deriveContext = createLiveDeriveContext(bus);
-const app = await buildApi({ db: database.db, env, brand: runtime.brand, mailer, bus });
+// One registry for the API, gateway and worker of this process: one /metrics shows everything.
+const metrics = createMetrics({ defaultMetrics: true });
+const app = await buildApi({ db: database.db, env, brand: runtime.brand, mailer, bus, metrics });
 await app.listen({ port: env.port, host: env.host });
 const gateway = env.gateway.enabled
   ? await startGateway({
@@ -26,7 +31,10 @@ const gateway = env.gateway.enabled
       bus,
       config: env.gateway,
       log: app.log.child({ role: 'gateway' }),
-      ...deriveWiring(deriveContext),
+      metrics,
+      ...withForwarding(deriveWiring(deriveContext), bus, {
+        allowPrivateAddresses: env.forwardAllowPrivateAddresses ?? false,
+      }),
     })
   : null;
 // Demo fleet (SIMULATOR=off to disable): virtual trackers on loopback against the gateway's bound ports.
@@ -40,18 +48,24 @@ const simulator =
       })
     : null;
 const jobs = startJobs(
-  workerJobs({
-    db: database.db,
-    database,
-    mailer,
-    clock: () => new Date(),
-    smtpConfigured: Boolean(env.smtpUrl),
-    deriveContext,
-    bus,
-    publicUrl: env.publicUrl,
-    storage: createFileStorage(env),
-  }),
+  instrumentJobs(
+    workerJobs({
+      db: database.db,
+      database,
+      mailer,
+      clock: () => new Date(),
+      smtpConfigured: Boolean(env.smtpUrl),
+      forwardAllowPrivateAddresses: env.forwardAllowPrivateAddresses ?? false,
+      deriveContext,
+      bus,
+      publicUrl: env.publicUrl,
+      storage: createFileStorage(env),
+    }),
+    metrics.jobs,
+  ),
   app.log,
+  // Several workers (and all-in-one processes) on one PostgreSQL: each job runs in one of them at a time.
+  { lock: jobLockOf(database) },
 );
 
 const demo = await hasDemoAccounts(database.db);

@@ -50,13 +50,20 @@ export async function openRuntime(log: (msg: string) => void = console.log): Pro
   };
 }
 
-/** Runs `stop` once on SIGTERM/SIGINT, then exits. A second signal exits at once. */
-export function onShutdown(stop: () => Promise<void>): void {
+/**
+ * Runs `stop` once on SIGTERM/SIGINT, then exits 0. A second signal exits at once (1); so does a stop that takes
+ * longer than `boundMs` (default 25 s, under Kubernetes' default 30 s grace period before SIGKILL).
+ */
+export function onShutdown(stop: () => Promise<void>, boundMs = 25_000): void {
   let stopping = false;
   const handler = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
     stopping = true;
     console.log(`${signal}: shutting down …`);
+    setTimeout(() => {
+      console.error(`shutdown took longer than ${boundMs} ms; exiting`);
+      process.exit(1);
+    }, boundMs).unref();
     stop().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -127,7 +127,11 @@ describe('http layer', () => {
     });
     const boom = await t.app.inject({ method: 'GET', url: '/v1/probe/boom' });
     expect(boom.statusCode).toBe(500);
-    expect(boom.json()).toEqual({ success: false, message: 'Encountered a server error.' });
+    expect(boom.json()).toEqual({
+      success: false,
+      message: 'Encountered a server error.',
+      requestId: boom.headers['x-request-id'],
+    });
     const query = await t.app.inject({ method: 'GET', url: '/v1/probe/query?n=9' });
     expect(query.json()).toEqual({ success: false, message: 'At most 5', errors: { n: 'At most 5' } });
   });

@@ -94,6 +94,8 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     trustProxy: false,
     publicUrl: 'http://localhost:8080',
     devicePorts: [5010, 5023, 5027],
+    // Forwarding receivers in tests listen on loopback; address-guard.test.ts covers the default (refused).
+    forwardAllowPrivateAddresses: true,
     gateway: {
       enabled: false,
       host: '127.0.0.1',

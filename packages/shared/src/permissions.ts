@@ -256,6 +256,11 @@ export const MODULES: readonly ModuleDefinition[] = [
   manage('admin-division', 'Admin Divisions', 10, crud('admin-division', 'Admin Division')),
   manage('poi', 'Points of Interest', 11, crud('poi', 'POI'), '/management/POI'),
   manage('device-model', 'Device Models', 12, crud('device-model', 'Device Model')),
+  // Forwarding (issue 9): webhooks and the AIS-140 emergency backend, per organisation (docs/forwarding.md).
+  manage('forwarding', 'Forwarding', 13, [
+    ...crud('forward-target', 'Forwarding target'),
+    action('retry-dead-letter', 'Retry or delete dead letters'),
+  ]),
   manage('item', 'Items', undefined, [
     ...crud('item', 'Item'),
     action('see-attached-vehicle', 'See attached vehicle'),

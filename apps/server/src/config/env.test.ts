@@ -112,6 +112,25 @@ describe('loadEnv', () => {
       /GEOCODER_URL must contain \{lat\} and \{lon\}/,
     );
   });
+
+  it('reads the ops listener (OPS_PORT, OPS_HOST default HOST) and METRICS_TOKEN', () => {
+    const base = { JWT_SECRET: 'x'.repeat(40) };
+    expect(loadEnv(base).ops).toBeUndefined();
+    expect(loadEnv(base).metricsToken).toBeUndefined();
+    expect(loadEnv({ ...base, OPS_PORT: '9464', HOST: '127.0.0.1' }).ops).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+    });
+    expect(loadEnv({ ...base, OPS_PORT: '0', OPS_HOST: '10.0.0.5' }).ops).toEqual({
+      port: 0,
+      host: '10.0.0.5',
+    });
+    expect(loadEnv({ ...base, METRICS_TOKEN: 'tok-0123456789abcdef' }).metricsToken).toBe(
+      'tok-0123456789abcdef',
+    );
+    expect(() => loadEnv({ ...base, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16/);
+    expect(() => loadEnv({ ...base, OPS_PORT: 'x' })).toThrow(/OPS_PORT/);
+  });
 });
 
 describe('loadBrand', () => {

@@ -72,7 +72,14 @@ const RawEnvSchema = z.object({
     .refine((v) => v.includes('{lat}') && v.includes('{lon}'), 'GEOCODER_URL must contain {lat} and {lon}')
     .optional(),
   GEOCODER_KEY: z.string().optional(),
+  /** Forwarding targets may be loopback/private/reserved addresses (receivers inside the operator's network). */
+  FORWARD_ALLOW_PRIVATE_ADDRESSES: onOff.default(false),
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2000),
+  /** Ops listener (/healthz, /readyz, /metrics) of the gateway-only and worker-only processes; unset: none. */
+  OPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  OPS_HOST: z.string().min(1).optional(),
+  /** /metrics requires `Authorization: Bearer <METRICS_TOKEN>`; unset: loopback clients only. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export interface Env {
@@ -105,8 +112,14 @@ export interface Env {
   /** Device TCP ports the platform listens on (checked by the port checker). */
   devicePorts: number[];
   gateway: GatewayEnv;
+  /** Forwarding may reach loopback/private/reserved addresses (SSRF guard off); default false. Optional for hand-made Envs. */
+  forwardAllowPrivateAddresses?: boolean;
   /** The external reverse geocoder; unset: own data only (POIs, geofences, wards). Optional for hand-made Envs. */
   geocoder?: GeocoderEnv | undefined;
+  /** OPS_PORT/OPS_HOST (observability/ops-server.ts); unset: no ops listener. Optional for hand-made Envs. */
+  ops?: { port: number; host: string } | undefined;
+  /** METRICS_TOKEN: bearer token for /metrics; unset: loopback clients only (observability/metrics-access.ts). */
+  metricsToken?: string | undefined;
 }
 
 export interface GeocoderEnv {
@@ -172,9 +185,12 @@ export function loadEnv(source: Source = process.env): Env {
       livePositions: raw.LIVE_POSITIONS,
       batchRows: raw.INGEST_BATCH_ROWS,
     },
+    forwardAllowPrivateAddresses: raw.FORWARD_ALLOW_PRIVATE_ADDRESSES,
     geocoder: raw.GEOCODER_URL
       ? { urlTemplate: raw.GEOCODER_URL, key: raw.GEOCODER_KEY, timeoutMs: raw.GEOCODER_TIMEOUT_MS }
       : undefined,
+    ops: raw.OPS_PORT === undefined ? undefined : { port: raw.OPS_PORT, host: raw.OPS_HOST ?? raw.HOST },
+    metricsToken: raw.METRICS_TOKEN,
   };
 }
 

@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../config/paths.ts';
+import { withPgAdvisoryLock } from './advisory-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -23,7 +24,10 @@ export type DbKind = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   kind: DbKind;
-  /** Applies the SQL migrations in apps/server/drizzle (idempotent). */
+  /**
+   * Applies the SQL migrations in apps/server/drizzle (idempotent). PostgreSQL: under an advisory lock, so that N
+   * processes starting together migrate once and the others wait, then find nothing left to apply.
+   */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -59,7 +63,8 @@ export function openPostgres(connectionString: string, max = 10): Database {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () =>
+      withPgAdvisoryLock(pool, 'migrate', () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR })),
     close: once(() => pool.end()),
   };
 }

@@ -12,11 +12,12 @@
  */
 import type { Socket } from 'node:net';
 import type { Codec, DecodeResult, DecoderSession, Frame, NormalisedMessage } from '@civicfleet/protocols';
+import type { GatewayMetrics } from '../observability/metrics.ts';
 import type { CommandDelivery } from './commands.ts';
 import type { DeviceDirectory } from './device-directory.ts';
 import type { Batch } from './ingest/batch.ts';
 import type { DeviceState } from './ingest/device-state.ts';
-import { runPipeline, type IngestStage } from './ingest/pipeline.ts';
+import { runPipeline, type IngestContext, type IngestStage } from './ingest/pipeline.ts';
 import type { IngestWriter } from './ingest/writer.ts';
 import type { ConnectionRegistry, RegisteredConnection } from './registry.ts';
 import { unknownDeviceReply } from './replies.ts';
@@ -38,6 +39,10 @@ export interface ConnectionDeps {
   log: GatewayLog;
   /** Queued commands on identification, command responses (commands.ts). */
   commands?: CommandDelivery;
+  /** Every decoded message of a known device with its frame's bytes (emergency forwarding); must not block. */
+  onMessage?: ((ctx: IngestContext, frame: Uint8Array) => void) | undefined;
+  /** Packets, decode errors, unknown devices, acks (observability/metrics.ts); default none. */
+  metrics?: GatewayMetrics | undefined;
 }
 
 export interface DeviceConnection extends RegisteredConnection {
@@ -215,7 +220,7 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
         // The batch did not commit: the device must not get an ack; it resends after reconnecting.
         deps.log.warn({ connection: id, imei }, 'batch failed, dropping connection without ack');
         connection.close('batch not stored');
-      } else if (entry.bytes) connection.send(entry.bytes);
+      } else if (entry.bytes && connection.send(entry.bytes)) deps.metrics?.ackSent(codec.protocol);
       if (entry.then) entry.then();
     }
     if (sent > 0) replies.splice(0, sent);
@@ -259,6 +264,7 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
   /** Synchronous unless the device has to be loaded (or its protocol recorded): then the returned promise. */
   function handle(frame: Frame): Promise<void> | undefined {
     const result = decode(codec, frame.bytes, session);
+    if (deps.metrics) countPacket(deps.metrics, codec.protocol, frame, result);
     if (result.imei) session.imei = result.imei;
     const frameImei = result.imei ?? session.imei ?? result.messages.find((m) => m.imei)?.imei ?? null;
     const serverAt = new Date(deps.clock());
@@ -298,7 +304,8 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
       });
       if (state) {
         for (const message of result.messages) {
-          runPipeline(deps.stages, state, message, serverAt, b);
+          const ctx = runPipeline(deps.stages, state, message, serverAt, b);
+          deps.onMessage?.(ctx, frame.bytes);
           if (carriesData(message)) needsCommit = true;
           if (message.kind === 'command-response' && message.text !== undefined) {
             respond(state.device.id, message);
@@ -318,6 +325,7 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
     });
     batch.onSettled(settled);
     if (!state && frameImei) {
+      deps.metrics?.unknownDevicePacket(codec.protocol);
       const reject = unknownDeviceReply(codec.protocol, result);
       if (reject) queueReply({ bytes: reject, wait: null, then: () => connection.end() });
       return;
@@ -362,6 +370,13 @@ function decode(codec: Codec, bytes: Uint8Array, session: DecoderSession): Decod
     // Decoders promise never to throw; a bug must still not take the connection down with it.
     return { messages: [], reply: null, imei: null, error: `decoder threw: ${String(error)}` };
   }
+}
+
+function countPacket(metrics: GatewayMetrics, protocol: string, frame: Frame, result: DecodeResult): void {
+  const first = result.messages[0];
+  metrics.packetReceived(protocol, first?.kind ?? 'none');
+  if (frame.skippedBytes > 0 || result.error) metrics.decodeError(protocol);
+  if (first?.checksumOk === false) metrics.checksumMismatch(protocol);
 }
 
 function problems(result: DecodeResult, frame: Frame): string | null {

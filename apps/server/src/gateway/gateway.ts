@@ -18,6 +18,8 @@ import { createStages, type IngestStage } from './ingest/pipeline.ts';
 import { sqlClientOf } from './ingest/sql-client.ts';
 import { createIngestWriter, type IngestWriter, type WriterHooks } from './ingest/writer.ts';
 import { createConnectionRegistry, type ConnectionRegistry } from './registry.ts';
+import type { EmergencyForwarder } from '../modules/forwarding/emergency.ts';
+import type { Metrics } from '../observability/metrics.ts';
 
 export type GatewayConfig = Pick<
   GatewayEnv,
@@ -45,6 +47,10 @@ export interface GatewayDeps {
   /** Tables those stages write (see BatchTable). */
   tables?: readonly BatchTable<unknown>[];
   writerHooks?: WriterHooks;
+  /** AIS-140 emergency packets to the organisations' emergency backends (modules/forwarding/emergency.ts). */
+  emergency?: EmergencyForwarder | undefined;
+  /** Prometheus metrics (observability/metrics.ts): connections, packets, flushes, lag; default none. */
+  metrics?: Metrics | undefined;
 }
 
 export interface Gateway {
@@ -84,6 +90,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
     clock,
     ...(deps.tables ? { tables: deps.tables } : {}),
     ...(deps.writerHooks ? { hooks: deps.writerHooks } : {}),
+    metrics: deps.metrics?.ingest,
     onFlushError(error, batch) {
       log.error({ err: error, positions: batch.positions.length }, 'ingest batch failed; acks withheld');
       // The in-memory state ran ahead of what is stored: reload it from the database.
@@ -111,9 +118,15 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
           maxPendingFrames: config.maxPendingFrames ?? 1000,
           log,
           commands,
+          onMessage: deps.emergency ? (ctx, frame) => deps.emergency?.offer(ctx, frame, sql) : undefined,
+          metrics: deps.metrics?.gateway,
         });
         open.add(connection);
-        void connection.closed.then(() => open.delete(connection));
+        deps.metrics?.gateway.connectionOpened(protocol);
+        void connection.closed.then(() => {
+          open.delete(connection);
+          deps.metrics?.gateway.connectionClosed(protocol);
+        });
       });
       server.maxConnections = config.maxConnections;
       server.on('error', (error) => log.error({ err: error, protocol }, 'gateway listener error'));
@@ -148,6 +161,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
         await writer.close();
         // Re-derivations started by the last commits (late fixes) finish before the database goes away.
         await Promise.all((deps.deriveStages ?? []).map((stage) => stage.idle?.()));
+        await deps.emergency?.idle();
         await Promise.all(connections.map((c) => c.repliesSent()));
         for (const c of connections) c.end();
         await Promise.race([

@@ -36,6 +36,30 @@ function fromZod(error: ZodError): ErrorEnvelope {
   );
 }
 
+/**
+ * PostgreSQL data exceptions that only a request's values cause (found by test/fuzz-routes.test.ts): a NUL character
+ * in text, an id or number beyond bigint/integer, a malformed literal. They are the caller's 400, not a 500.
+ */
+const INPUT_DATA_ERRORS: Record<string, string> = {
+  '22021': 'Text must not contain NUL (\\u0000) or invalid characters.',
+  '22P05': 'Text must not contain NUL (\\u0000) or invalid characters.',
+  '22003': 'A number in the request is out of range.',
+  '22P02': 'A value in the request has an invalid format.',
+  '22007': 'A date in the request has an invalid format.',
+  '22008': 'A date in the request is out of range.',
+};
+
+/** The SQLSTATE of a database error (drizzle wraps the driver's error in `cause`). */
+function inputDataErrorMessage(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && typeof current === 'object' && current !== null; depth += 1) {
+    const code: unknown = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && Object.hasOwn(INPUT_DATA_ERRORS, code)) return INPUT_DATA_ERRORS[code];
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -49,9 +73,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof ZodError) return reply.status(400).send(fromZod(error));
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
-      const body: ErrorEnvelope = { success: false, message: error.message };
+      const body: ErrorEnvelope & { requestId?: string } = { success: false, message: error.message };
       if (error.errors) body.errors = error.errors;
+      if (error.statusCode >= 500) body.requestId = String(request.id);
       return reply.status(error.statusCode).send(body);
+    }
+    const dataError = inputDataErrorMessage(error);
+    if (dataError) {
+      request.log.warn({ err: error }, 'request value rejected by the database');
+      return reply.status(400).send({ success: false, message: dataError } satisfies ErrorEnvelope);
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
@@ -59,6 +89,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ success: false, message: error.message } satisfies ErrorEnvelope);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ success: false, message: SERVER_ERROR_MESSAGE } satisfies ErrorEnvelope);
+    // The request id lets a user quote the failure; it finds the log line (`reqId`).
+    return reply.status(500).send({
+      success: false,
+      message: SERVER_ERROR_MESSAGE,
+      requestId: String(request.id),
+    } satisfies ErrorEnvelope & {
+      requestId: string;
+    });
   });
 }

@@ -7,6 +7,7 @@ import type { Bus } from '../bus/bus.ts';
 import type { Env } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { Metrics } from '../observability/metrics.ts';
 import type { AccessTokens } from '../modules/auth/access-token.ts';
 import type { AttemptLimits } from './rate-limit.ts';
 
@@ -45,12 +46,15 @@ export interface ApiDeps {
   clock?: Clock;
   /** The bus the gateway publishes committed live deltas on (default: a private in-process bus). */
   bus?: Bus;
+  /** The process's metrics registry, served at /metrics (default: a private one, without process metrics). */
+  metrics?: Metrics;
 }
 
 /** ApiDeps with the defaults filled in, as modules receive them. */
 export interface ModuleDeps extends ApiDeps {
   clock: Clock;
   bus: Bus;
+  metrics: Metrics;
   /** Signs and verifies access JWTs (the auth module issues them). */
   accessTokens: AccessTokens;
   /** Sign-in attempt limits (tests raise the per-IP limit: every inject comes from 127.0.0.1). */

@@ -24,7 +24,14 @@ function wantsHtml(request: FastifyRequest): boolean {
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+    // wildcard: false registers the files found at start-up (dot-files are not among them); 'ignore' keeps it so if
+    // wildcard serving is ever turned on: a stray .env or .git in the build must never be served.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: ['index.html'],
+      dotfiles: 'ignore',
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

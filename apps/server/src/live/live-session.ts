@@ -32,6 +32,7 @@ import type { AuthContext, Clock } from '../http/types.ts';
 import { DESK_TOPIC } from '../modules/alert-desk/alert-desk.bus.ts';
 import { livePositionOf } from './live-mapping.ts';
 import { listLatestInScope } from './live.repository.ts';
+import type { LiveMetrics } from '../observability/metrics.ts';
 
 export const AUTH_TIMEOUT_MS = 10_000;
 export const DELTA_EVERY_MS = 500;
@@ -47,6 +48,8 @@ export interface LiveSessionDeps {
   clock: Clock;
   /** Override the timings (tests). */
   timing?: Partial<{ authTimeoutMs: number; deltaEveryMs: number; recheckMs: number }>;
+  /** Counts the deltas sent (observability/metrics.ts). */
+  metrics?: LiveMetrics | undefined;
 }
 
 export function runLiveSession(socket: WebSocket, initialToken: string | null, deps: LiveSessionDeps): void {
@@ -124,6 +127,7 @@ export function runLiveSession(socket: WebSocket, initialToken: string | null, d
     positions.clear();
     alerts = [];
     send(message);
+    deps.metrics?.deltaSent();
   }
 
   async function check(candidate: string): Promise<AuthContext | null> {

@@ -32,6 +32,8 @@ export function createLiveModule(options: LiveModuleOptions = {}): ApiModule {
             message: 'Open /v1/live as a WebSocket.',
           }),
         wsHandler: (socket, request) => {
+          deps.metrics.live.clientOpened();
+          socket.once('close', () => deps.metrics.live.clientClosed());
           const query = request.query as { token?: unknown; share?: unknown };
           if (typeof query.share === 'string' && query.share) {
             const timing = { deltaEveryMs: deps.env.liveDeltaMs, ...options.timing };
@@ -50,6 +52,7 @@ export function createLiveModule(options: LiveModuleOptions = {}): ApiModule {
             authenticator,
             clock: deps.clock,
             timing: { deltaEveryMs: deps.env.liveDeltaMs, ...options.timing },
+            metrics: deps.metrics.live,
           });
         },
       });

@@ -41,6 +41,8 @@ import { peopleModule } from './people/people.routes.ts';
 import { complaintModule } from './complaint/complaint.routes.ts';
 import { dashboardModule } from './dashboard/dashboard.routes.ts';
 import { reportModule } from './report/report.routes.ts';
+import { forwardingModule } from './forwarding/forwarding.routes.ts';
+import { retentionModule } from './retention/retention.routes.ts';
 
 export const apiModules: ApiModule[] = [
   healthModule,
@@ -81,4 +83,6 @@ export const apiModules: ApiModule[] = [
   dashboardModule,
   reportModule,
   complaintModule,
+  retentionModule,
+  forwardingModule,
 ];

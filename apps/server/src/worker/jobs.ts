@@ -12,7 +12,9 @@ import type { Bus } from '../bus/bus.ts';
 import { jobRunJob } from '../modules/operations/job-run-job.ts';
 import { missedPointsJob } from '../modules/operations/missed-points-job.ts';
 import { attendanceJob } from '../modules/people/attendance-job.ts';
+import { retentionJob } from '../modules/retention/retention-job.ts';
 import type { Job } from './runner.ts';
+import { forwardingJob } from '../modules/forwarding/forwarding-job.ts';
 import { reportSchedulesJob } from '../modules/report/schedule/report-schedules-job.ts';
 import { generateScheduledFile } from '../modules/report/schedule/generate-file.ts';
 import type { FileStorage } from '../storage/index.ts';
@@ -49,6 +51,8 @@ export function workerJobs(deps: {
   mailer: Mailer;
   clock: Clock;
   smtpConfigured: boolean;
+  /** FORWARD_ALLOW_PRIVATE_ADDRESSES: forwarding may reach private/loopback receivers. */
+  forwardAllowPrivateAddresses?: boolean;
   /** The database behind `db`: enables the derive jobs (offline detection), which use raw SQL. */
   database?: Database;
   /** Per-organisation derive settings (offline threshold, SOS quiet time); default: the built-in defaults. */
@@ -68,8 +72,15 @@ export function workerJobs(deps: {
     jobRunJob(deps.db, deps.clock),
     missedPointsJob(deps.db, deps.clock, deps.bus),
     attendanceJob(deps.db, deps.clock),
+    retentionJob(deps.db, deps.clock),
   ];
   if (deps.database) jobs.push(offlineJob(deps.database, deps.clock, deps.deriveContext));
+  if (deps.database)
+    jobs.push(
+      forwardingJob(deps.database, deps.clock, {
+        allowPrivateAddresses: deps.forwardAllowPrivateAddresses ?? false,
+      }),
+    );
   if (deps.storage)
     jobs.push(reportSchedulesJob({ ...deps, storage: deps.storage, generate: generateScheduledFile }));
   if (deps.smtpConfigured) jobs.push(retryMailJob(deps.mailer));

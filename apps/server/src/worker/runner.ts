@@ -1,7 +1,11 @@
 /**
  * A tiny in-process job runner: each job runs every `intervalMs` (and once shortly after start), never overlapping
- * itself. Good for one worker process; with several workers the jobs must stay idempotent (they are).
+ * itself. With several worker processes on PostgreSQL pass `lock` (db/advisory-lock.ts jobLockOf): a tick runs the
+ * job only if no other process is running it right now (a try-lock per job name), so a job runs once per tick window
+ * across the cluster. The jobs stay idempotent all the same (a tick is not a schedule slot).
  */
+import type { ClusterTryLock } from '../db/advisory-lock.ts';
+
 export interface Job {
   name: string;
   intervalMs: number;
@@ -10,32 +14,28 @@ export interface Job {
 }
 
 export interface JobLogger {
+  /** Skipped ticks (another worker holds the job's lock) and runs with no summary log here, when the logger has it. */
+  debug?(obj: object, msg: string): void;
   info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
 
-/** JSON lines on stdout/stderr, like Fastify's logger, for the worker-only process. */
-export function consoleJobLogger(): JobLogger {
-  const line = (level: number, obj: object, msg: string) => {
-    const err =
-      'err' in obj && obj.err instanceof Error
-        ? { err: { message: obj.err.message, stack: obj.err.stack } }
-        : {};
-    return JSON.stringify({ level, time: Date.now(), ...obj, ...err, msg });
-  };
-  return {
-    info: (obj, msg) => console.log(line(30, obj, msg)),
-    error: (obj, msg) => console.error(line(50, obj, msg)),
-  };
-}
-
 export interface JobRunner {
-  /** Runs one job now (tests, manual trigger); resolves when it is done. */
+  /** Runs one job now (tests, manual trigger); resolves when it is done (or skipped: another worker holds its lock). */
   runNow(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
-export function startJobs(jobs: Job[], log: JobLogger, firstRunDelayMs = 5_000): JobRunner {
+export interface StartJobsOptions {
+  /** Delay before each job's first run (tests: 0). Default 5 s. */
+  firstRunDelayMs?: number;
+  /** Cluster-wide try-lock per job; unset (PGlite, one process): jobs just run. */
+  lock?: ClusterTryLock | undefined;
+}
+
+export function startJobs(jobs: Job[], log: JobLogger, options: number | StartJobsOptions = {}): JobRunner {
+  const { firstRunDelayMs = 5_000, lock } =
+    typeof options === 'number' ? { firstRunDelayMs: options } : options;
   const running = new Map<string, Promise<void>>();
   const timers: NodeJS.Timeout[] = [];
   let stopped = false;
@@ -44,9 +44,17 @@ export function startJobs(jobs: Job[], log: JobLogger, firstRunDelayMs = 5_000):
     const current = running.get(job.name);
     if (current) return current;
     const started = Date.now();
-    const promise = job
-      .run()
-      .then((summary) => log.info({ job: job.name, durationMs: Date.now() - started, summary }, 'job done'))
+    const run = lock
+      ? lock(job.name, () => job.run()).then((result) => (result.acquired ? result : null))
+      : job.run().then((value) => ({ value }));
+    const promise = run
+      .then((result) => {
+        const entry = { job: job.name, durationMs: Date.now() - started, summary: result?.value };
+        // A job with nothing to report (frequent pollers: forwarding every 2 s) logs at debug only.
+        if (result?.value) log.info(entry, 'job done');
+        else if (result) log.debug?.(entry, 'job done');
+        else log.debug?.({ job: job.name }, 'job skipped: another worker is running it');
+      })
       .catch((err: unknown) => log.error({ job: job.name, err }, 'job failed'))
       .finally(() => running.delete(job.name));
     running.set(job.name, promise);

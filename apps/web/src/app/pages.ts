@@ -339,6 +339,11 @@ export const PAGES: Readonly<Record<string, PageEntry>> = {
     load: () => import('@/features/people').then((m) => m.AllocationFormPage),
     namespaces: ['shell', 'table', 'form', 'people'],
   },
+  // Forwarding targets and dead letters (features/forwarding).
+  '/management/forwarding': {
+    load: () => import('@/features/forwarding').then((m) => m.ForwardingPage),
+    namespaces: ['shell', 'forwarding'],
+  },
   '/reports/schedules': {
     load: () => import('@/features/reports/schedules').then((m) => m.ReportSchedulesPage),
     namespaces: [

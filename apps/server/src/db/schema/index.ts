@@ -28,3 +28,4 @@ export * from './sim-activation-orders.ts';
 export * from './wallets.ts';
 export * from './swm.ts';
 export * from './reports.ts';
+export * from './forwarding.ts';

@@ -56,6 +56,7 @@ import { liveAlertOf, livePositionOf } from '../../live/live-mapping.ts';
 import { createPartitionKeeper } from './partitions.ts';
 import { runStatements, type SqlClient, type SqlExecutor, type SqlStatement } from './sql-client.ts';
 import type { LatestRow } from './rows.ts';
+import type { IngestMetrics } from '../../observability/metrics.ts';
 
 export const DEFAULT_LINGER_MS = 20;
 
@@ -88,6 +89,8 @@ export interface WriterOptions {
   livePositions?: 'early' | 'committed';
   /** `early`: how long staged positions gather before one LiveDelta carries them (default 10 ms). */
   liveEarlyMs?: number;
+  /** Flush time, rows, lag, committed positions (observability/metrics.ts); default none. */
+  metrics?: IngestMetrics | undefined;
 }
 
 export interface WriterStats {
@@ -283,6 +286,7 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
       }
     } catch (error) {
       stats.failures++;
+      options.metrics?.batchFailed();
       batch.reject(error);
       options.onFlushError?.(error, batch);
       return;
@@ -294,6 +298,13 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
     stats.events += inserted.length;
     stats.lastBatchRows = batch.rowCount;
     stats.lastFlushMs = clock() - started;
+    options.metrics?.batchCommitted({
+      durationMs: stats.lastFlushMs,
+      rows: batch.rowCount,
+      positions: batch.positions.length,
+      receivedAtMs: batch.rawLogs.map((r) => r.receivedAt.getTime()),
+      committedAtMs: started + stats.lastFlushMs,
+    });
     batch.resolve();
     publish(batch, inserted);
   }

@@ -235,10 +235,13 @@ export function createOrganisationService({ db, clock }: OrganisationServiceDeps
       return db.transaction(async (tx) => {
         await visible(auth, id, tx);
         const now = clock();
-        // `derive` belongs to /organisation/derive-settings (validated, and it tells the gateways): kept as stored.
-        const { derive: _ignored, ...rest } = settings;
-        const current = (await repo.findSettings(tx, id))?.derive;
-        const saved = current === undefined ? rest : { ...rest, derive: current };
+        // `derive` belongs to /organisation/derive-settings (validated, and it tells the gateways), `retention` to
+        // /organisation/retention-settings (validated): both kept as stored.
+        const { derive: _ignored, retention: _ignoredToo, ...rest } = settings;
+        const current = await repo.findSettings(tx, id);
+        const saved = { ...rest };
+        for (const key of ['derive', 'retention'] as const)
+          if (current?.[key] !== undefined) saved[key] = current[key];
         await repo.upsertSettings(tx, id, saved, now);
         await recordAudit(tx, {
           action: ORGANISATION_AUDIT.settingsUpdated,

@@ -10,9 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
 import { organisationKeys, putSettings } from './api/organisations';
 
-/** `derive` has its own form (and route); it is left out here and kept by the server. */
+/** `derive` and `retention` have their own forms (and routes); they are left out here and kept by the server. */
 function withoutDerive(settings: Record<string, unknown>): Record<string, unknown> {
-  const { derive: _derive, ...rest } = settings;
+  const { derive: _derive, retention: _retention, ...rest } = settings;
   return rest;
 }
 

@@ -1,4 +1,4 @@
-/** /management/settings/:id: an organisation's general settings and its alarm and trip thresholds. */
+/** /management/settings/:id: an organisation's general settings, alarm and trip thresholds, and data retention. */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -12,7 +12,9 @@ import { useParams } from 'react-router';
 import { PageHeader } from '@/components/PageHeader';
 import { DeriveSettingsForm } from './DeriveSettingsForm';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
+import { RetentionSettingsForm } from './RetentionSettingsForm';
 import { getDeriveSettings, getOrganisation, getSettings, organisationKeys } from './api/organisations';
+import { getRetentionSettings, retentionKeys } from './api/retention-settings';
 
 function Section({ title, hint, children }: { title: string; hint: string; children: ReactNode }) {
   return (
@@ -46,6 +48,7 @@ export function OrganisationSettingsPage() {
   const organisation = useQuery({ queryKey: organisationKeys.one(id), queryFn: () => getOrganisation(id) });
   const settings = useQuery({ queryKey: organisationKeys.settings(id), queryFn: () => getSettings(id) });
   const derive = useQuery({ queryKey: organisationKeys.derive(id), queryFn: () => getDeriveSettings(id) });
+  const retention = useQuery({ queryKey: retentionKeys.one(id), queryFn: () => getRetentionSettings(id) });
 
   return (
     <Box sx={{ maxWidth: 1000 }}>
@@ -57,6 +60,13 @@ export function OrganisationSettingsPage() {
       />
       <Section title={t('settings.derive')} hint={t('settings.deriveHint')}>
         {derive.data ? <DeriveSettingsForm settings={derive.data} /> : <Loading isError={derive.isError} />}
+      </Section>
+      <Section title={t('settings.retentionForm.title')} hint={t('settings.retentionForm.hint')}>
+        {retention.data ? (
+          <RetentionSettingsForm settings={retention.data} />
+        ) : (
+          <Loading isError={retention.isError} />
+        )}
       </Section>
       <Section title={t('settings.general')} hint={t('settings.generalHint')}>
         {settings.data ? (
