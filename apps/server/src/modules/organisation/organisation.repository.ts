@@ -2,10 +2,11 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListPage, ListQuery, OrganisationSortField } from '@civicfleet/shared';
-import { rows, type Db } from '../../db/client.ts';
+import { type Db } from '../../db/client.ts';
 import { countSelection, planList, runList, type ListDefinition } from '../../db/list-query.ts';
 import { organisations, organisationSettings, users } from '../../db/schema/index.ts';
 import { orgScope, type OrgIds } from './scope.ts';
+import { findSettingsSectionChain, upsertSettingsSection } from '../../db/organisation-settings.ts';
 
 export type OrganisationRow = typeof organisations.$inferSelect;
 export type NewOrganisationRow = typeof organisations.$inferInsert;
@@ -141,34 +142,15 @@ export async function upsertSettings(
  * The stored `settings.derive` of the organisation and each ancestor, root first (the organisation itself last);
  * undefined entries where an organisation stores none.
  */
-export async function findDeriveSettingsChain(db: Db, organisationId: bigint): Promise<unknown[]> {
-  const found = await rows<{ derive: unknown }>(
-    db,
-    sql`with recursive chain (id, parent_id, depth) as (
-          select id, parent_id, 0 from organisations where id = ${organisationId}
-          union all
-          select o.id, o.parent_id, chain.depth + 1 from organisations o join chain on o.id = chain.parent_id
-           where chain.depth < 16
-        )
-        select s.settings -> 'derive' as derive
-          from chain left join organisation_settings s on s.organisation_id = chain.id
-         order by chain.depth desc`,
-  );
-  return found.map((r) => r.derive ?? undefined);
-}
+/** The stored `settings.derive` chain, root first (db/organisation-settings.ts). */
+export const findDeriveSettingsChain = (db: Db, organisationId: bigint): Promise<unknown[]> =>
+  findSettingsSectionChain(db, organisationId, 'derive');
 
 /** Replaces `settings.derive` only, keeping the organisation's other settings (one statement: no lost update). */
-export async function upsertDeriveSettings(
+/** Replaces `settings.derive` only. */
+export const upsertDeriveSettings = (
   db: Db,
   organisationId: bigint,
   derive: Record<string, unknown>,
   at: Date,
-): Promise<void> {
-  const section = JSON.stringify({ derive });
-  await db.execute(
-    sql`insert into organisation_settings (organisation_id, settings, updated_at)
-        values (${organisationId}, ${section}::jsonb, ${at})
-        on conflict (organisation_id) do update
-          set settings = organisation_settings.settings || excluded.settings, updated_at = excluded.updated_at`,
-  );
-}
+): Promise<void> => upsertSettingsSection(db, organisationId, 'derive', derive, at);
