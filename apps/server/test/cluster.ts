@@ -10,30 +10,21 @@
  * All processes start at the same time on what may be an empty database: they migrate once and seed once
  * (db/advisory-lock.ts), the others wait for the locks.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { freeLoopbackPort, spawnServer, type ServerProcess } from './processes.ts';
 
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export { freeLoopbackPort };
+
 const OUTPUT_KEPT_CHARS = 8_000;
 
 export type ClusterRole = 'api' | 'gateway' | 'worker';
 
-export interface ClusterProcess {
+export interface ClusterProcess extends ServerProcess {
   role: ClusterRole;
   /** 1-based within its role: "gateway 1". */
   index: number;
   name: string;
-  child: ChildProcess;
-  pid: number;
-  /** Resolves with the exit code (null when killed by a signal). */
-  exited: Promise<number | null>;
-  isRunning(): boolean;
-  /** The last lines of stdout + stderr. */
-  output(): string;
-  kill(signal?: NodeJS.Signals): void;
 }
 
 export interface ApiProcess extends ClusterProcess {
@@ -90,7 +81,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     stop: (graceMs = 10_000) => stopAll(cluster.all(), graceMs),
   };
   const killOnExit = () => {
-    for (const p of cluster.all()) if (p.isRunning()) p.child.kill('SIGKILL');
+    for (const p of cluster.all()) if (p.isRunning()) p.process.kill('SIGKILL');
   };
   process.once('exit', killOnExit);
   const stop = cluster.stop;
@@ -152,38 +143,7 @@ const ENTRIES: Record<ClusterRole, string> = {
 };
 
 function spawnRole(role: ClusterRole, index: number, env: Record<string, string>): ClusterProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', ENTRIES[role])], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  if (child.pid === undefined) throw new Error(`could not start ${role} ${index}`);
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-OUTPUT_KEPT_CHARS);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  let running = true;
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
-      running = false;
-      resolve(code);
-    }),
-  );
-  return {
-    role,
-    index,
-    name: `${role} ${index}`,
-    child,
-    pid: child.pid,
-    exited,
-    isRunning: () => running,
-    output: () => output,
-    kill: (signal = 'SIGTERM') => {
-      if (running) child.kill(signal);
-    },
-  };
+  return { ...spawnServer(ENTRIES[role], env, OUTPUT_KEPT_CHARS), role, index, name: `${role} ${index}` };
 }
 
 async function stopAll(processes: ClusterProcess[], graceMs: number): Promise<void> {
@@ -226,18 +186,6 @@ function listens(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
-}
-
-export async function freeLoopbackPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  return address.port;
 }
 
 /** Resident set size of a process in bytes (/proc/<pid>/status VmRSS), or null when it is gone. */

@@ -6,10 +6,8 @@
  * PGlite: the all-in-one process (main.ts) on a temp DATA_DIR (one process at a time: seed, close, spawn).
  * PostgreSQL (TEST_DATABASE_URL): the gateway process (main-gateway.ts) on a private database.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -35,8 +33,8 @@ import {
 } from '../src/gateway/testing/packets.ts';
 import { TcpDevice } from '../src/gateway/testing/tcp-device.ts';
 import { adminQuery, databaseUrlFor, randomDbName } from './template.ts';
+import { freeLoopbackPort, spawnServer, type ServerProcess } from './processes.ts';
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const GT06_DEVICES = 4;
 const TELTONIKA_DEVICES = 4;
 /** Teltonika records per Codec 8 packet (acked together with the record count). */
@@ -57,41 +55,7 @@ interface Device {
 const positions = new Map<string, boolean>();
 const keyOf = (imei: string, at: Date) => `${imei}|${at.toISOString()}`;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Child {
-  process: ChildProcess;
-  exited: Promise<number | null>;
-  output: () => string;
-}
-
-function startServer(entry: string, env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', entry)], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-4000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { process: child, exited, output: () => output };
-}
-
-async function waitForPort(port: number, child: Child, timeoutMs = 90_000): Promise<void> {
+async function waitForPort(port: number, child: ServerProcess, timeoutMs = 90_000): Promise<void> {
   let exitCode: number | null | undefined;
   void child.exited.then((code) => {
     exitCode = code === null ? -1 : code;
@@ -167,7 +131,7 @@ describe('gateway crash (kill -9 under load)', () => {
       protocol: 'teltonika' as const,
     })),
   ];
-  let child: Child | undefined;
+  let child: ServerProcess | undefined;
 
   /** The test's own connection to the same database (PGlite: only while no server process runs). */
   async function openDb(): Promise<Database> {
@@ -216,10 +180,10 @@ describe('gateway crash (kill -9 under load)', () => {
 
   it('keeps every acknowledged GT06 and Teltonika position after SIGKILL and a restart', async () => {
     const [apiPort, ais140Port, gt06Port, teltonikaPort] = [
-      await freePort(),
-      await freePort(),
-      await freePort(),
-      await freePort(),
+      await freeLoopbackPort(),
+      await freeLoopbackPort(),
+      await freeLoopbackPort(),
+      await freeLoopbackPort(),
     ];
     const env: Record<string, string> = {
       DATA_DIR: dataDir,
@@ -241,7 +205,7 @@ describe('gateway crash (kill -9 under load)', () => {
     const portOf = (d: Device) => (d.protocol === 'gt06' ? gt06Port : teltonikaPort);
 
     // 1. Load, then kill -9 mid-stream.
-    child = startServer(entry, env);
+    child = spawnServer(entry, env);
     await waitForPort(gt06Port, child);
     await waitForPort(teltonikaPort, child);
     const loadStart = Date.now();
@@ -258,7 +222,7 @@ describe('gateway crash (kill -9 under load)', () => {
     const unacked = positions.size - acked.length;
 
     // 2. Restart on the same data: it recovers and accepts (and acks) new positions.
-    child = startServer(entry, env);
+    child = spawnServer(entry, env);
     await waitForPort(gt06Port, child);
     const probe = devices[0];
     if (!probe) throw new Error('no device');

@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { freeLoopbackPort } from './processes.ts';
 
 export interface TestRedis {
   readonly port: number;
@@ -102,18 +103,6 @@ function createTestRedis(binary: string, port: number): TestRedis {
       await exited;
     },
   };
-}
-
-async function freeLoopbackPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  return address.port;
 }
 
 /** One raw `PING` over RESP; true on `+PONG`. */

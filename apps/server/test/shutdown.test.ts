@@ -7,10 +7,8 @@
  * PGlite (always, `npm test`): the all-in-one process (main.ts) on a temp DATA_DIR, with an open /v1/live WebSocket.
  * PostgreSQL (TEST_DATABASE_URL): main-api.ts, main-gateway.ts (ops server on OPS_PORT) and main-worker.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -28,48 +26,14 @@ import {
 import { gt06Ack, gt06Location, gt06Login, toHex } from '../src/gateway/testing/packets.ts';
 import { TcpDevice } from '../src/gateway/testing/tcp-device.ts';
 import { adminQuery, databaseUrlFor, randomDbName } from './template.ts';
+import { freeLoopbackPort, spawnServer, type ServerProcess } from './processes.ts';
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const SHUTDOWN_BOUND_MS = 15_000;
 const FRAMES = 20;
 const IMEI = '359710049066601';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Child {
-  process: ChildProcess;
-  exited: Promise<number | null>;
-  output: () => string;
-}
-
-function startRole(entry: string, env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', entry)], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-6000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { process: child, exited, output: () => output };
-}
-
 /** Polls GET url until it answers 200 (or the process exits / the time is up). */
-async function waitForHttp(url: string, child: Child, timeoutMs = 90_000): Promise<void> {
+async function waitForHttp(url: string, child: ServerProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.process.exitCode !== null) throw new Error(`process exited early:\n${child.output()}`);
@@ -84,7 +48,7 @@ async function waitForHttp(url: string, child: Child, timeoutMs = 90_000): Promi
 }
 
 /** SIGTERM; resolves with the exit code and how long the process took to exit. */
-async function terminate(child: Child): Promise<{ code: number | null; tookMs: number }> {
+async function terminate(child: ServerProcess): Promise<{ code: number | null; tookMs: number }> {
   const started = Date.now();
   child.process.kill('SIGTERM');
   const code = await Promise.race([
@@ -109,7 +73,11 @@ function counterOf(text: string, series: string): number {
  * Logs the device in, sends FRAMES positions back to back, waits until the process has read them all (metricsUrl),
  * sends SIGTERM and collects the acks until the process closes the connection. Returns the fix times sent.
  */
-async function positionsThroughShutdown(child: Child, gt06Port: number, metricsUrl: string): Promise<Date[]> {
+async function positionsThroughShutdown(
+  child: ServerProcess,
+  gt06Port: number,
+  metricsUrl: string,
+): Promise<Date[]> {
   const device = await TcpDevice.connect(gt06Port);
   await device.write(gt06Login(IMEI, 1));
   await device.read(10);
@@ -152,7 +120,7 @@ const baseEnv = (dataDir: string): Record<string, string> => ({
 
 describe('graceful shutdown: all-in-one process (PGlite)', () => {
   let dataDir = '';
-  let child: Child | undefined;
+  let child: ServerProcess | undefined;
 
   beforeAll(async () => {
     if (process.env.TEST_DATABASE_URL) return;
@@ -182,8 +150,8 @@ describe('graceful shutdown: all-in-one process (PGlite)', () => {
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     'commits and acks the frames it read, closes the live socket and exits 0 on SIGTERM',
     async () => {
-      const [apiPort, gt06Port] = [await freePort(), await freePort()];
-      child = startRole('main.ts', {
+      const [apiPort, gt06Port] = [await freeLoopbackPort(), await freeLoopbackPort()];
+      child = spawnServer('main.ts', {
         ...baseEnv(dataDir),
         DATABASE_URL: '',
         PORT: String(apiPort),
@@ -223,7 +191,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('graceful shutdown: split roles 
   let postgresServer = '';
   let databaseName = '';
   let databaseUrl = '';
-  const children: Child[] = [];
+  const children: ServerProcess[] = [];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'civicfleet-shutdown-pg-'));
@@ -259,13 +227,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('graceful shutdown: split roles 
   });
 
   const start = (entry: string, env: Record<string, string>) => {
-    const child = startRole(entry, { ...baseEnv(dataDir), DATABASE_URL: databaseUrl, ...env });
+    const child = spawnServer(entry, { ...baseEnv(dataDir), DATABASE_URL: databaseUrl, ...env });
     children.push(child);
     return child;
   };
 
   it('main-api.ts exits 0 on SIGTERM', async () => {
-    const port = await freePort();
+    const port = await freeLoopbackPort();
     const child = start('main-api.ts', { PORT: String(port) });
     await waitForHttp(`http://127.0.0.1:${port}/readyz`, child);
     const { code, tookMs } = await terminate(child);
@@ -274,7 +242,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('graceful shutdown: split roles 
   }, 120_000);
 
   it('main-gateway.ts commits and acks the frames it read, then exits 0 on SIGTERM', async () => {
-    const [gt06Port, opsPort] = [await freePort(), await freePort()];
+    const [gt06Port, opsPort] = [await freeLoopbackPort(), await freeLoopbackPort()];
     const child = start('main-gateway.ts', {
       AIS140_PORT: '0',
       TELTONIKA_PORT: '0',
@@ -293,7 +261,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('graceful shutdown: split roles 
   }, 120_000);
 
   it('main-worker.ts serves its ops endpoints and exits 0 on SIGTERM', async () => {
-    const opsPort = await freePort();
+    const opsPort = await freeLoopbackPort();
     const child = start('main-worker.ts', { OPS_PORT: String(opsPort) });
     const ops = `http://127.0.0.1:${opsPort}`;
     await waitForHttp(`${ops}/readyz`, child);
