@@ -256,8 +256,9 @@ export const MODULES: readonly ModuleDefinition[] = [
   manage('admin-division', 'Admin Divisions', 10, crud('admin-division', 'Admin Division')),
   manage('poi', 'Points of Interest', 11, crud('poi', 'POI'), '/management/POI'),
   manage('device-model', 'Device Models', 12, crud('device-model', 'Device Model')),
-  // Forwarding (issue 9): webhooks and the AIS-140 emergency backend, per organisation (docs/forwarding.md).
-  manage('forwarding', 'Forwarding', 13, [
+  // Forwarding (issue 9): webhooks and the AIS-140 emergency backend, per organisation (docs/forwarding.md). Not in
+  // the sidebar (spec 01 §2.6 fixes the Management group's twelve items): linked from the organisation settings page.
+  manage('forwarding', 'Forwarding', undefined, [
     ...crud('forward-target', 'Forwarding target'),
     action('retry-dead-letter', 'Retry or delete dead letters'),
   ]),

@@ -23,7 +23,9 @@ function recordingLogger() {
   const done: string[] = [];
   const failed: unknown[] = [];
   const log: JobLogger = {
-    debug: (obj) => skipped.push(String((obj as { job: string }).job)),
+    // Runs with nothing to report log 'job done' at debug too; skipped ticks log 'job skipped: …'.
+    debug: (obj, msg) =>
+      (msg.startsWith('job skipped') ? skipped : done).push(String((obj as { job: string }).job)),
     info: (obj) => done.push(String((obj as { job: string }).job)),
     error: (obj) => failed.push((obj as { err: unknown }).err),
   };

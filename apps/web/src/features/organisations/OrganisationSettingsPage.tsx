@@ -1,6 +1,10 @@
-/** /management/settings/:id: an organisation's general settings, alarm and trip thresholds, and data retention. */
+/**
+ * /management/settings/:id: an organisation's general settings, alarm and trip thresholds, data retention, and the
+ * way to its forwarding targets (module `forwarding`, not in the sidebar).
+ */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -8,7 +12,8 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useSession } from '@/session';
 import { PageHeader } from '@/components/PageHeader';
 import { DeriveSettingsForm } from './DeriveSettingsForm';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
@@ -44,6 +49,7 @@ function Loading({ isError }: { isError: boolean }) {
 
 export function OrganisationSettingsPage() {
   const { t } = useTranslation('admin');
+  const { can } = useSession();
   const id = useParams().id ?? '';
   const organisation = useQuery({ queryKey: organisationKeys.one(id), queryFn: () => getOrganisation(id) });
   const settings = useQuery({ queryKey: organisationKeys.settings(id), queryFn: () => getSettings(id) });
@@ -68,6 +74,13 @@ export function OrganisationSettingsPage() {
           <Loading isError={retention.isError} />
         )}
       </Section>
+      {can('forwarding') && (
+        <Section title={t('settings.forwarding.title')} hint={t('settings.forwarding.hint')}>
+          <Button component={RouterLink} to="/management/forwarding" variant="outlined">
+            {t('settings.forwarding.open')}
+          </Button>
+        </Section>
+      )}
       <Section title={t('settings.general')} hint={t('settings.generalHint')}>
         {settings.data ? (
           <GeneralSettingsForm id={id} settings={settings.data} />
