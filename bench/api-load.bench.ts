@@ -19,12 +19,17 @@
  * machine the figures include the wait for CPU (the load average is recorded with them).
  */
 import { fork } from 'node:child_process';
+import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import type { Database } from '../apps/server/src/db/client.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,12 +40,20 @@ const { values: args } = parseArgs({
     endpoints: { type: 'string', default: 'vehicle-list,vehicle-status,search' },
     'database-url': { type: 'string', default: process.env.DATABASE_URL },
     server: { type: 'boolean', default: false },
+    'api-processes': { type: 'string', default: '1' },
+    'api-worker': { type: 'boolean', default: false },
+    port: { type: 'string', default: '0' },
+    // Leaves the scratch database (PostgreSQL) or directory (PGlite) in place, to EXPLAIN the calls afterwards.
+    'keep-database': { type: 'boolean', default: false },
+    // Writes a V8 CPU profile of the API process here (open it in Chrome DevTools or speedscope).
+    'cpu-prof-dir': { type: 'string' },
   },
 });
 const RATE = Number(args.rate);
 const DURATION_S = Number(args.duration);
 const VEHICLES = Number(args.vehicles);
 const CONNECTIONS = Number(args.connections);
+const API_PROCESSES = Number(args['api-processes']);
 const DATABASE_URL = args['database-url'] || undefined;
 const IMEI_PREFIX = '35992';
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -48,6 +61,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 interface Ready {
   port: number;
   engine: 'pglite' | 'postgres';
+  /** The processes serving the API (CPU accounting). */
+  apiPids: number[];
+  /** PostgreSQL: the scratch database's URL (its backends' CPU is counted). */
+  databaseUrl?: string;
 }
 
 // ---------------------------------------------------------------------------------------------- server child
@@ -55,14 +72,11 @@ interface Ready {
 async function runServer(): Promise<void> {
   const { openScratchDatabase, benchEnv } = await import('./support/engine.ts');
   const { prepareDatabase } = await import('../apps/server/src/db/seed/index.ts');
-  const { buildApi } = await import('../apps/server/src/app.ts');
-  const { loadBrand } = await import('../apps/server/src/config/brand.ts');
-  const { createInProcessBus } = await import('../apps/server/src/bus/bus.ts');
-  const { createOutboxMailer } = await import('../apps/server/src/mail/outbox-mailer.ts');
   const { sqlClientOf } = await import('../apps/server/src/gateway/ingest/sql-client.ts');
   const { INDORE, organisationId } = await import('../apps/server/src/gateway/testing/fleet.ts');
 
-  const engine = await openScratchDatabase(DATABASE_URL, { prefix: 'cf_api_load_' });
+  const engine = await openScratchDatabase(DATABASE_URL, { prefix: 'cf_api_load_', keep: args['keep-database'] });
+  if (args['keep-database']) console.log(`scratch database kept: ${engine.location}`);
   const { database } = engine;
   await prepareDatabase(database, { demo: true });
   const sql = sqlClientOf(database);
@@ -101,24 +115,143 @@ async function runServer(): Promise<void> {
   );
   await sql.query('ANALYZE');
 
-  const env = benchEnv({ DATA_DIR: engine.location });
-  const mailer = createOutboxMailer({ db: database.db, from: env.mailFrom, smtpUrl: undefined });
-  const app = await buildApi(
-    { db: database.db, env, brand: loadBrand(env.brand), mailer, bus: createInProcessBus() },
-    { logger: false },
-  );
+  if (API_PROCESSES > 1) {
+    // N API processes on one port (node:cluster hands each new connection to the next worker), the way a host runs
+    // one API process per core behind its HTTP load balancer. They share the JWT secret, as a deployment's do.
+    if (engine.kind !== 'postgres') throw new Error('--api-processes > 1 needs PostgreSQL (--database-url)');
+    const jwtSecret = randomBytes(32).toString('base64url');
+    const port = await freePort();
+    cluster.setupPrimary({
+      exec: fileURLToPath(import.meta.url),
+      args: ['--api-worker', '--database-url', engine.location, '--port', String(port)],
+      execArgv: process.execArgv,
+    });
+    const workers = Array.from({ length: API_PROCESSES }, () =>
+      cluster.fork({ BENCH_JWT_SECRET: jwtSecret }),
+    );
+    await Promise.all(workers.map((w) => new Promise((resolve) => w.once('message', resolve))));
+    process.send?.({
+      port,
+      engine: engine.kind,
+      apiPids: workers.map((w) => w.process.pid ?? 0),
+      databaseUrl: engine.location,
+    } satisfies Ready);
+    process.on('message', () => {
+      void (async () => {
+        for (const w of workers) w.kill();
+        await Promise.all(workers.map((w) => new Promise((resolve) => w.once('exit', resolve))));
+        await engine.close();
+        process.exit(0);
+      })();
+    });
+    return;
+  }
+  const { app, close } = await startApi(database, engine.location, benchEnv().jwtSecret);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  process.send?.({ port, engine: engine.kind } satisfies Ready);
+  process.send?.({
+    port,
+    engine: engine.kind,
+    apiPids: [process.pid],
+    ...(engine.kind === 'postgres' ? { databaseUrl: engine.location } : {}),
+  } satisfies Ready);
   process.on('message', () => {
     void (async () => {
-      await app.close();
-      await mailer.close();
+      await close();
       await engine.close();
       process.exit(0);
     })();
   });
+}
+
+/** The real API on a database, with the change feed (so authentication contexts are cached, as in production). */
+async function startApi(database: Database, location: string, jwtSecret: string) {
+  const { benchEnv } = await import('./support/engine.ts');
+  const { buildApi } = await import('../apps/server/src/app.ts');
+  const { loadBrand } = await import('../apps/server/src/config/brand.ts');
+  const { createInProcessBus } = await import('../apps/server/src/bus/bus.ts');
+  const { createOutboxMailer } = await import('../apps/server/src/mail/outbox-mailer.ts');
+  const env = benchEnv({ DATA_DIR: location, JWT_SECRET: jwtSecret });
+  const mailer = createOutboxMailer({ db: database.db, from: env.mailFrom, smtpUrl: undefined });
+  const app = await buildApi(
+    {
+      db: database.db,
+      env,
+      brand: loadBrand(env.brand),
+      mailer,
+      bus: createInProcessBus(),
+      changes: database,
+    },
+    { logger: false },
+  );
+  return {
+    app,
+    async close() {
+      await app.close();
+      await mailer.close();
+    },
+  };
+}
+
+/** A cluster worker: one API process on the shared port. */
+async function runApiWorker(): Promise<void> {
+  const { openPostgres } = await import('../apps/server/src/db/client.ts');
+  const database = openPostgres(DATABASE_URL ?? '');
+  const { app } = await startApi(database, tmpdir(), process.env.BENCH_JWT_SECRET ?? '');
+  await app.listen({ port: Number(args.port), host: '127.0.0.1' });
+  process.send?.('ready');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); 0 once it is gone. */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The PostgreSQL backends serving the bench's scratch database (the API's pooled connections): other databases on the
+ * same server (other benches, tests) are not counted, nor are the server's shared background processes.
+ */
+async function backendPids(databaseUrl: string | undefined): Promise<number[]> {
+  if (!databaseUrl) return [];
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    return result.rows.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU used by the API processes, the database server and this client (autocannon) — machine-load independent. */
+async function cpuSnapshot(ready: Ready) {
+  const client = process.cpuUsage();
+  const backends = await backendPids(ready.databaseUrl);
+  return {
+    api: ready.apiPids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
+    backends: new Map(backends.map((pid) => [pid, cpuSecondsOf(pid)])),
+    client: (client.user + client.system) / 1e6,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------- client
@@ -140,6 +273,8 @@ interface EndpointResult {
   ok2xx: number;
   meanResponseBytes: number;
   loadAverage1m: number;
+  /** CPU time per request: API process(es), PostgreSQL server processes (null on PGlite: inside the API), client. */
+  cpuMsPerRequest: { api: number; database: number | null; client: number };
   meetsTarget: boolean;
 }
 
@@ -215,9 +350,22 @@ function pathOf(endpoint: string): string {
 async function runClient(): Promise<void> {
   const child = fork(
     fileURLToPath(import.meta.url),
-    ['--server', '--vehicles', String(VEHICLES), '--database-url', DATABASE_URL ?? ''],
+    [
+      '--server',
+      '--vehicles',
+      String(VEHICLES),
+      '--database-url',
+      DATABASE_URL ?? '',
+      '--api-processes',
+      String(API_PROCESSES),
+      ...(args['keep-database'] ? ['--keep-database'] : []),
+    ],
     {
-      execArgv: ['--import', 'tsx'],
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(args['cpu-prof-dir'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof-dir']}`] : []),
+      ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     },
   );
@@ -245,7 +393,19 @@ async function runClient(): Promise<void> {
         connections: 5,
         amount: 200,
       });
+      const before = await cpuSnapshot(ready);
       const r = await runAutocannon(ready.port, token, endpoint);
+      const after = await cpuSnapshot(ready);
+      const perRequest = (seconds: number) =>
+        Math.round((seconds * 1000 * 100) / Math.max(1, r.requests.total)) / 100;
+      // Backends opened during the run started from 0.
+      let database = 0;
+      for (const [pid, cpu] of after.backends) database += cpu - (before.backends.get(pid) ?? 0);
+      const cpuMsPerRequest = {
+        api: perRequest(after.api - before.api),
+        database: ready.engine === 'postgres' ? perRequest(database) : null,
+        client: perRequest(after.client - before.client),
+      };
       const row: EndpointResult = {
         endpoint,
         path: pathOf(endpoint),
@@ -263,6 +423,7 @@ async function runClient(): Promise<void> {
         ok2xx: r['2xx'],
         meanResponseBytes: Math.round(r.throughput.total / Math.max(1, r.requests.total)),
         loadAverage1m: Math.round((loadavg()[0] ?? 0) * 10) / 10,
+        cpuMsPerRequest,
         meetsTarget:
           r.latency.p99 < 100 &&
           r.errors === 0 &&
@@ -285,6 +446,7 @@ async function runClient(): Promise<void> {
     rate: RATE,
     durationS: DURATION_S,
     connections: CONNECTIONS,
+    apiProcesses: API_PROCESSES,
     results,
   };
   const dir = path.join(here, 'results');
@@ -309,13 +471,13 @@ async function runClient(): Promise<void> {
     `Machine: ${machine.cpus} × ${machine.model}, Node ${machine.node}. Target: p99 < 100 ms at 1,000 req/s.`,
     ...Object.entries(engines).flatMap(([engine, r]) => [
       '',
-      `## ${engine} — ${r.ranAt.slice(0, 16)} UTC, ${r.vehicles} vehicles, ${r.rate} req/s × ${r.durationS} s, ${r.connections} connections`,
+      `## ${engine} — ${r.ranAt.slice(0, 16)} UTC, ${r.apiProcesses ?? 1} API process(es), ${r.vehicles} vehicles, ${r.rate} req/s × ${r.durationS} s, ${r.connections} connections`,
       '',
-      '| endpoint | achieved req/s | p50 ms | p90 ms | p99 ms | max ms | errors | non-2xx | load 1m | meets target |',
-      '|---|---|---|---|---|---|---|---|---|---|',
+      '| endpoint | achieved req/s | p50 ms | p90 ms | p99 ms | max ms | errors | non-2xx | CPU ms/request: API / database / client | load 1m | meets target |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
       ...r.results.map(
         (x) =>
-          `| ${x.endpoint} \`${x.path}\` | ${x.achievedRate} | ${x.p50Ms} | ${x.p90Ms} | ${x.p99Ms} | ${x.maxMs} | ${x.errors} | ${x.non2xx} | ${x.loadAverage1m} | ${x.meetsTarget ? 'yes' : 'no'} |`,
+          `| ${x.endpoint} \`${x.path}\` | ${x.achievedRate} | ${x.p50Ms} | ${x.p90Ms} | ${x.p99Ms} | ${x.maxMs} | ${x.errors} | ${x.non2xx} | ${x.cpuMsPerRequest ? `${x.cpuMsPerRequest.api} / ${x.cpuMsPerRequest.database ?? 'in API'} / ${x.cpuMsPerRequest.client}` : '–'} | ${x.loadAverage1m} | ${x.meetsTarget ? 'yes' : 'no'} |`,
       ),
     ]),
     '',
@@ -324,5 +486,6 @@ async function runClient(): Promise<void> {
   console.log(`wrote ${path.relative(process.cwd(), base)}.json and .md`);
 }
 
-if (args.server) await runServer();
+if (args['api-worker']) await runApiWorker();
+else if (args.server) await runServer();
 else await runClient();

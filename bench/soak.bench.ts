@@ -200,7 +200,8 @@ async function signInAndWatch(cluster: Cluster): Promise<{ deltas: number[]; clo
   const deltas = cluster.apis.map(() => 0);
   const snapshots: Promise<void>[] = [];
   const sockets = cluster.apis.map((api, i) => {
-    const socket = new WebSocket(`${api.url.replace('http', 'ws')}/v1/live?token=${token}`);
+    const socket = new WebSocket(`${api.url.replace('http', 'ws')}/v1/live`);
+    socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token })));
     snapshots.push(
       new Promise((resolve, reject) => {
         socket.once('error', reject);

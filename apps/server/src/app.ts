@@ -3,7 +3,7 @@
  */
 import jwt from '@fastify/jwt';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createInProcessBus } from './bus/bus.ts';
 import { registerAuthentication } from './http/authenticate.ts';
@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './http/security.ts';
 import type { ApiApp, ApiDeps, ApiModule, ModuleDeps } from './http/types.ts';
 import { registerWeb } from './http/web.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
+import { AUTH_CHANGES_CHANNEL, AuthCache, isAuthWrite } from './modules/auth/auth-cache.ts';
 import { createAuthenticator } from './modules/auth/auth-context.service.ts';
 import { apiModules } from './modules/index.ts';
 import { registerRootOpsRoutes } from './modules/health/health.routes.ts';
@@ -61,15 +62,20 @@ export async function buildApi(deps: ApiDeps, options: BuildOptions = {}): Promi
   // /v1/live: 64 KiB is plenty for the client's few control messages.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const clock = deps.clock ?? (() => new Date());
+  const accessTokens = createAccessTokens(app.jwt, clock);
+  const authenticator = createAuthenticator(deps.db, accessTokens, await authCacheOf(app, deps));
   const moduleDeps: ModuleDeps = {
     ...deps,
     clock,
     bus: deps.bus ?? createInProcessBus(),
     metrics,
-    accessTokens: createAccessTokens(app.jwt, clock),
+    accessTokens,
+    authenticator,
     authLimits: options.authLimits ?? DEFAULT_LOGIN_LIMITS,
   };
-  registerAuthentication(app, createAuthenticator(deps.db, moduleDeps.accessTokens));
+  registerAuthentication(app, authenticator, {
+    mfaRequiredForAdmins: deps.env.mfaRequiredForAdmins ?? false,
+  });
 
   for (const mod of [...apiModules, ...(options.extraModules ?? [])]) {
     await app.register(async (scope) => mod.register(scope.withTypeProvider<ZodTypeProvider>(), moduleDeps), {
@@ -86,4 +92,20 @@ export async function buildApi(deps: ApiDeps, options: BuildOptions = {}): Promi
   await registerWeb(app, deps.env.webDist);
   await app.ready();
   return app;
+}
+
+/** With a change feed the authentication contexts are cached (modules/auth/auth-cache.ts); without one, never. */
+async function authCacheOf(app: FastifyInstance, deps: ApiDeps): Promise<AuthCache | undefined> {
+  if (!deps.changes) return undefined;
+  const cache = new AuthCache();
+  const unlisten = await deps.changes.listen(AUTH_CHANGES_CHANNEL, {
+    message: (payload) => cache.apply(payload),
+    reset: (live) => cache.setLive(live),
+    localWrite: { matches: isAuthWrite, onWrite: () => cache.apply('*') },
+  });
+  app.addHook('onClose', async () => {
+    cache.setLive(false);
+    await unlisten();
+  });
+  return cache;
 }

@@ -21,7 +21,15 @@ if (!env.redisUrl) {
 }
 // /metrics: HTTP latency, live clients and process metrics of this process.
 const metrics = createMetrics({ defaultMetrics: true });
-const app = await buildApi({ db: database.db, env, brand: runtime.brand, mailer, bus, metrics });
+const app = await buildApi({
+  db: database.db,
+  env,
+  brand: runtime.brand,
+  mailer,
+  bus,
+  metrics,
+  changes: database,
+});
 await app.listen({ port: env.port, host: env.host });
 console.log(banner(env, { demo: await hasDemoAccounts(database.db), dbKind: database.kind }));
 

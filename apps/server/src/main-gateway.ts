@@ -37,9 +37,12 @@ const gateway = await startGateway({
   config: env.gateway,
   log,
   metrics,
-  ...withForwarding(deriveWiring(createLiveDeriveContext(bus)), bus, {
-    allowPrivateAddresses: env.forwardAllowPrivateAddresses ?? false,
-  }),
+  ...withForwarding(
+    deriveWiring(createLiveDeriveContext(bus)),
+    bus,
+    { allowPrivateAddresses: env.forwardAllowPrivateAddresses ?? false },
+    { log, metrics: metrics.forwarding },
+  ),
 });
 // OPS_PORT: /healthz, /readyz and /metrics of this process (docs/operations.md).
 const ops = env.ops

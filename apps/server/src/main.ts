@@ -23,7 +23,15 @@ const { env, database, mailer, bus } = runtime;
 const deriveContext = createLiveDeriveContext(bus);
 // One registry for the API, gateway and worker of this process: one /metrics shows everything.
 const metrics = createMetrics({ defaultMetrics: true });
-const app = await buildApi({ db: database.db, env, brand: runtime.brand, mailer, bus, metrics });
+const app = await buildApi({
+  db: database.db,
+  env,
+  brand: runtime.brand,
+  mailer,
+  bus,
+  metrics,
+  changes: database,
+});
 await app.listen({ port: env.port, host: env.host });
 const gateway = env.gateway.enabled
   ? await startGateway({
@@ -32,9 +40,12 @@ const gateway = env.gateway.enabled
       config: env.gateway,
       log: app.log.child({ role: 'gateway' }),
       metrics,
-      ...withForwarding(deriveWiring(deriveContext), bus, {
-        allowPrivateAddresses: env.forwardAllowPrivateAddresses ?? false,
-      }),
+      ...withForwarding(
+        deriveWiring(deriveContext),
+        bus,
+        { allowPrivateAddresses: env.forwardAllowPrivateAddresses ?? false },
+        { log: app.log.child({ role: 'gateway' }), metrics: metrics.forwarding },
+      ),
     })
   : null;
 // Demo fleet (SIMULATOR=off to disable): virtual trackers on loopback against the gateway's bound ports.

@@ -141,7 +141,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     it('shows a fix from gateway 1 on a /v1/live socket of API 2 within a second', async () => {
       const messages: { at: number; message: LiveMessage }[] = [];
-      const socket = new WebSocket(`${api(1).url.replace('http', 'ws')}/v1/live?token=${token}`);
+      const socket = new WebSocket(`${api(1).url.replace('http', 'ws')}/v1/live`);
+      socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token })));
       sockets.push(socket);
       socket.on('message', (data) =>
         messages.push({ at: performance.now(), message: JSON.parse(String(data)) as LiveMessage }),

@@ -5,8 +5,9 @@
  * Invariant: never a 5xx; every 4xx is the envelope `{ success: false, message: <non-empty> }`; /v1/healthz still
  * answers afterwards. Routes come from app.routeCatalogue (every /v1 route a module declares, so a later route is
  * fuzzed without touching this file); their body/query/params schemas come from the OpenAPI document generated from
- * the same zod schemas (app.swagger()). Not fuzzed: the /v1/live WebSocket upgrade (a GET without an Upgrade header
- * is still sent, see below), /v1/docs (swagger UI plugin) and the static console (no /v1 prefix).
+ * the same zod schemas (app.swagger()). Not fuzzed here: the /v1/live WebSocket upgrade and its frames (a GET
+ * without an Upgrade header is still sent, see below), /v1/docs (swagger UI plugin) and the static console (no /v1
+ * prefix): test/fuzz-live.test.ts fuzzes those on a listening server.
  *
  * Deterministic: a fixed matrix plus fast-check samples with a fixed seed. Counts per category are printed; with
  * FUZZ_RESULTS=1 they are also written to bench/results/fuzz-<date>.json.

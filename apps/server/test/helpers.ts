@@ -166,6 +166,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       brand: loadBrand(env.brand),
       mailer,
       bus,
+      changes: testDb.database,
       ...(options.clock ? { clock: options.clock } : {}),
     },
     {

@@ -56,13 +56,14 @@ describe('API and gateway processes over the Redis bus', () => {
   it('carries live deltas from the gateway to /v1/live and commands from the API to the device', async () => {
     const messages: LiveMessage[] = [];
     const ws = await t.app.injectWS(
-      `/v1/live?token=${await t.login('ADMIN')}`,
+      '/v1/live',
       {},
       {
         onInit: (socket) =>
           socket.on('message', (data) => messages.push(JSON.parse(String(data)) as LiveMessage)),
       },
     );
+    ws.send(JSON.stringify({ type: 'auth', token: await t.login('ADMIN') }));
     await eventually(async () => messages.some((m) => m.type === 'snapshot'));
 
     const device = await TcpDevice.connect(gateway.ports.gt06 ?? 0);

@@ -74,6 +74,8 @@ const RawEnvSchema = z.object({
   GEOCODER_KEY: z.string().optional(),
   /** Forwarding targets may be loopback/private/reserved addresses (receivers inside the operator's network). */
   FORWARD_ALLOW_PRIVATE_ADDRESSES: onOff.default(false),
+  /** SUPER_ADMIN and ADMIN users must enrol in TOTP two-step verification before using the console (ASVS 4.3.1). */
+  MFA_REQUIRED_FOR_ADMINS: onOff.default(false),
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2000),
   /** Ops listener (/healthz, /readyz, /metrics) of the gateway-only and worker-only processes; unset: none. */
   OPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -114,6 +116,8 @@ export interface Env {
   gateway: GatewayEnv;
   /** Forwarding may reach loopback/private/reserved addresses (SSRF guard off); default false. Optional for hand-made Envs. */
   forwardAllowPrivateAddresses?: boolean;
+  /** MFA_REQUIRED_FOR_ADMINS: administrators must enrol in MFA first (http/authenticate.ts). Optional for hand-made Envs. */
+  mfaRequiredForAdmins?: boolean;
   /** The external reverse geocoder; unset: own data only (POIs, geofences, wards). Optional for hand-made Envs. */
   geocoder?: GeocoderEnv | undefined;
   /** OPS_PORT/OPS_HOST (observability/ops-server.ts); unset: no ops listener. Optional for hand-made Envs. */
@@ -186,6 +190,7 @@ export function loadEnv(source: Source = process.env): Env {
       batchRows: raw.INGEST_BATCH_ROWS,
     },
     forwardAllowPrivateAddresses: raw.FORWARD_ALLOW_PRIVATE_ADDRESSES,
+    mfaRequiredForAdmins: raw.MFA_REQUIRED_FOR_ADMINS,
     geocoder: raw.GEOCODER_URL
       ? { urlTemplate: raw.GEOCODER_URL, key: raw.GEOCODER_KEY, timeoutMs: raw.GEOCODER_TIMEOUT_MS }
       : undefined,

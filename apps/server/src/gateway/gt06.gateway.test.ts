@@ -72,7 +72,8 @@ describe('GT06 gateway', () => {
 
   it('replies to the login, stores the location after commit, updates latest and raw logs, and pushes a live delta', async () => {
     const token = await t.login('ADMIN');
-    const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/v1/live?token=${token}`);
+    const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/v1/live`);
+    ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
     const messages: LiveMessage[] = [];
     ws.on('message', (data) => messages.push(JSON.parse(String(data)) as LiveMessage));
     await eventually(async () => messages.some((m) => m.type === 'snapshot'));

@@ -3,7 +3,7 @@
  * validated, so that an anonymous caller learns nothing about a route's input.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, hasPermission, isSuperAdmin } from '@civicfleet/shared';
+import { AUTH_MESSAGES, MFA_MESSAGES, hasPermission, isMfaAdminRole, isSuperAdmin } from '@civicfleet/shared';
 import { ForbiddenError, UnauthorizedError } from './errors.ts';
 import { isExempt } from './route-permissions.ts';
 import type { AuthContext, RoutePermission } from './types.ts';
@@ -31,7 +31,45 @@ export function isAllowed(auth: AuthContext, permission: RoutePermission): boole
   return hasPermission(auth.roleName, auth.permissions, permission.module, permission.action);
 }
 
-export function registerAuthentication(app: FastifyInstance, authenticator: Authenticator): void {
+export interface AuthenticationOptions {
+  /** MFA_REQUIRED_FOR_ADMINS: SUPER_ADMIN and ADMIN sessions without MFA reach only the enrolment calls. */
+  mfaRequiredForAdmins?: boolean;
+}
+
+/** What a restricted session may still call (sign-out and token refresh are public routes, always reachable). */
+const SESSION_USER = 'GET /v1/auth/logged-in-user/:id';
+const PASSWORD_CHANGE_ROUTES = new Set([SESSION_USER, 'POST /v1/auth/change-password']);
+const MFA_ENROLMENT_ROUTES = new Set([
+  SESSION_USER,
+  'GET /v1/auth/mfa',
+  'POST /v1/auth/mfa/setup',
+  'POST /v1/auth/mfa/enable',
+]);
+
+/**
+ * The message of the 403 a restricted session gets for `route` ("METHOD /v1/path"), or null when it may proceed:
+ * a user still on the brand's default password changes it first (ASVS 2.3.1); with MFA_REQUIRED_FOR_ADMINS an
+ * administrator without MFA enrols first (ASVS 4.3.1).
+ */
+export function sessionRestriction(
+  auth: AuthContext,
+  route: string,
+  options: AuthenticationOptions = {},
+): string | null {
+  if (auth.mustChangePassword) {
+    return PASSWORD_CHANGE_ROUTES.has(route) ? null : MFA_MESSAGES.passwordChangeRequired;
+  }
+  if (options.mfaRequiredForAdmins === true && !auth.mfaEnabled && isMfaAdminRole(auth.roleName)) {
+    return MFA_ENROLMENT_ROUTES.has(route) ? null : MFA_MESSAGES.enrolmentRequired;
+  }
+  return null;
+}
+
+export function registerAuthentication(
+  app: FastifyInstance,
+  authenticator: Authenticator,
+  options: AuthenticationOptions = {},
+): void {
   app.decorateRequest('authOrNull', null);
   app.decorateRequest('auth', {
     getter(this: FastifyRequest): AuthContext {
@@ -56,6 +94,8 @@ export function registerAuthentication(app: FastifyInstance, authenticator: Auth
     const auth = await authenticator.authenticate(token);
     if (!auth) throw new UnauthorizedError(AUTH_MESSAGES.tokenInvalid);
     request.authOrNull = auth;
+    const restriction = sessionRestriction(auth, `${request.method} ${url}`, options);
+    if (restriction !== null) throw new ForbiddenError(restriction);
     if (!isAllowed(auth, permission)) throw new ForbiddenError(AUTH_MESSAGES.forbidden);
   });
 }

@@ -1,6 +1,6 @@
 /**
- * Request logging without secrets: `/v1/live?token=…` carries an access token and share links carry their token in
- * the query, and Fastify's default request serializer logs the whole URL. Values of secret query parameters are
+ * Request logging without secrets: share links carry their token in the query (and a client may still try
+ * `/v1/live?token=…`, which is refused but logged), and Fastify's default request serializer logs the whole URL. Values of secret query parameters are
  * replaced by `[redacted]`; the rest of the URL is kept for debugging.
  */
 import type { FastifyRequest } from 'fastify';

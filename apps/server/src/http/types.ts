@@ -5,10 +5,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Brand } from '@civicfleet/shared';
 import type { Bus } from '../bus/bus.ts';
 import type { Env } from '../config/env.ts';
-import type { Db } from '../db/client.ts';
+import type { ChangeFeed, Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { AccessTokens } from '../modules/auth/access-token.ts';
+import type { Authenticator } from './authenticate.ts';
 import type { AttemptLimits } from './rate-limit.ts';
 
 export type RoutePermission =
@@ -28,6 +29,10 @@ export interface AuthContext {
   phone: string | null;
   /** Refresh-token family of the session the access token belongs to. */
   sessionFamilyId: string;
+  /** users.must_change_password: only change-password is allowed until it is done (ASVS 2.3.1, http/authenticate.ts). */
+  mustChangePassword: boolean;
+  /** users.mfa_enabled: TOTP on (MFA_REQUIRED_FOR_ADMINS, http/authenticate.ts). */
+  mfaEnabled: boolean;
 }
 
 export interface RouteCatalogueEntry {
@@ -48,6 +53,11 @@ export interface ApiDeps {
   bus?: Bus;
   /** The process's metrics registry, served at /metrics (default: a private one, without process metrics). */
   metrics?: Metrics;
+  /**
+   * The database's NOTIFY feed (the `Database`): with it, authentication contexts are cached and dropped on every
+   * announced change (modules/auth/auth-cache.ts); without it every request reads them from the database.
+   */
+  changes?: ChangeFeed;
 }
 
 /** ApiDeps with the defaults filled in, as modules receive them. */
@@ -57,6 +67,8 @@ export interface ModuleDeps extends ApiDeps {
   metrics: Metrics;
   /** Signs and verifies access JWTs (the auth module issues them). */
   accessTokens: AccessTokens;
+  /** Access token → AuthContext, cached per session (the HTTP hook and /v1/live share it). */
+  authenticator: Authenticator;
   /** Sign-in attempt limits (tests raise the per-IP limit: every inject comes from 127.0.0.1). */
   authLimits: AttemptLimits;
 }

@@ -1,8 +1,8 @@
 /**
  * One /v1/live connection: authenticate, snapshot, then batched deltas.
  *
- * - Auth: `?token=<access token>` on the URL, or a first message `{ "type": "auth", "token": "…" }` within
- *   AUTH_TIMEOUT_MS (browsers cannot set headers on a WebSocket; an Authorization header works for other clients).
+ * - Auth: a first message `{ "type": "auth", "token": "…" }` within AUTH_TIMEOUT_MS (browsers cannot set headers on
+ *   a WebSocket; an Authorization header works for other clients; live.routes.ts refuses `?token=`, ASVS 3.1.1).
  *   Failure sends `{ type: 'error' }` and closes with 4401. A later `auth` message swaps in a fresh token; the session
  *   is re-checked every RECHECK_MS and closed (4401) once its token has expired or the user was disabled.
  * - Then: `snapshot` (the latest fix of every device in the user's organisations), then `delta` messages at most

@@ -1,9 +1,10 @@
-/** /v1/live: auth by query token or first message, snapshot scoped by organisation, deltas filtered and batched. */
+/** /v1/live: auth by the first message (never a URL token), snapshot scoped by organisation, deltas filtered and batched. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import type { LiveDelta, LiveMessage, LivePosition } from '@civicfleet/shared';
 import { TOPICS } from '../bus/bus.ts';
 import { DELTA_EVERY_MS } from './live-session.ts';
+import { LIVE_TOKEN_IN_URL_MESSAGE } from './live.routes.ts';
 import { deviceLatest } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import {
@@ -48,6 +49,13 @@ describe('/v1/live', () => {
       },
     );
     return { ws, messages, closed };
+  }
+
+  /** Connects and authenticates the way the console does: the access token as the first message. */
+  async function connectAs(token: string): Promise<Client> {
+    const client = await connect('/v1/live');
+    client.ws.send(JSON.stringify({ type: 'auth', token }));
+    return client;
   }
 
   const snapshotOf = async (client: Client) => {
@@ -117,9 +125,9 @@ describe('/v1/live', () => {
   afterAll(async () => t?.close());
 
   it('sends a snapshot scoped to the organisation: Bhopal admin does not see Indore, nor Indore admin Bhopal', async () => {
-    const bhopalClient = await connect(`/v1/live?token=${await t.login(BHOPAL_ADMIN)}`);
+    const bhopalClient = await connectAs(await t.login(BHOPAL_ADMIN));
     expect((await snapshotOf(bhopalClient)).map((p) => p.deviceId)).toEqual([String(bhopal.deviceId)]);
-    const indoreClient = await connect(`/v1/live?token=${await t.login('ADMIN')}`);
+    const indoreClient = await connectAs(await t.login('ADMIN'));
     const indoreSnapshot = await snapshotOf(indoreClient);
     expect(indoreSnapshot.map((p) => p.deviceId)).toEqual([String(indore.deviceId)]);
     expect(indoreSnapshot[0]).toMatchObject({
@@ -127,14 +135,14 @@ describe('/v1/live', () => {
       status: 'stopped',
       lat: 22.72,
     });
-    const superClient = await connect(`/v1/live?token=${await t.login('SUPER_ADMIN')}`);
+    const superClient = await connectAs(await t.login('SUPER_ADMIN'));
     const all = (await snapshotOf(superClient)).map((p) => p.deviceId);
     expect(all).toEqual(expect.arrayContaining([String(indore.deviceId), String(bhopal.deviceId)]));
     for (const c of [bhopalClient, indoreClient, superClient]) c.ws.terminate();
   });
 
   it('forwards deltas filtered to the organisation, batched and coalesced per device', async () => {
-    const client = await connect(`/v1/live?token=${await t.login(BHOPAL_ADMIN)}`);
+    const client = await connectAs(await t.login(BHOPAL_ADMIN));
     await snapshotOf(client);
     const deltas: LiveDelta[] = [
       { positions: [position(indore, indoreOrg, 22.73), position(bhopal, bhopalOrg, 23.27)], alerts: [] },
@@ -181,7 +189,7 @@ describe('/v1/live', () => {
   });
 
   it('sends a delta after a quiet interval at once, and the next one no sooner than DELTA_EVERY_MS', async () => {
-    const client = await connect(`/v1/live?token=${await t.login(BHOPAL_ADMIN)}`);
+    const client = await connectAs(await t.login(BHOPAL_ADMIN));
     await snapshotOf(client);
     const deltaAt: number[] = [];
     client.ws.on('message', () => deltaAt.push(performance.now()));
@@ -208,10 +216,20 @@ describe('/v1/live', () => {
   });
 
   it('closes with 4401 and an error message on a bad token', async () => {
-    const client = await connect('/v1/live?token=not-a-token');
+    const client = await connectAs('not-a-token');
     const closed = await client.closed;
-    expect(closed.code).toBe(4401);
+    expect(closed).toEqual({ code: 4401, reason: 'Unauthorised' });
     expect(client.messages).toEqual([{ type: 'error', message: 'Invalid or expired access token.' }]);
+  });
+
+  it('refuses an access token in the URL like a bad one, even a valid token (ASVS 3.1.1)', async () => {
+    const client = await connect(`/v1/live?token=${await t.login('SUPER_ADMIN')}`);
+    // A first message cannot rescue it: the socket is already closing.
+    client.ws.send(JSON.stringify({ type: 'auth', token: await t.login('SUPER_ADMIN') }));
+    expect(await client.closed).toEqual({ code: 4401, reason: 'Unauthorised' });
+    expect(client.messages).toEqual([{ type: 'error', message: LIVE_TOKEN_IN_URL_MESSAGE }]);
+    const empty = await connect('/v1/live?token=');
+    expect((await empty.closed).code).toBe(4401);
   });
 
   it('answers a plain HTTP GET with 426 (signed in) or 401 (anonymous)', async () => {

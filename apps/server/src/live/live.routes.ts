@@ -2,14 +2,17 @@
  * GET /v1/live — the WebSocket feed (live.contract.ts; session rules in live-session.ts). The upgrade request is
  * authenticated by the session itself (config.websocketAuth), because browsers cannot send an Authorization header
  * on a WebSocket; a plain HTTP GET goes through the normal Bearer check and is told to upgrade.
- * `?share=<token>` instead of an access token opens the feed of a public share link (modules/share).
+ * `?share=<token>` opens the feed of a public share link (modules/share): a capability of its own, by design. An
+ * access token must come as the first message (or an Authorization header): `?token=` is refused (ASVS 3.1.1).
  */
-import { bearerToken } from '../http/authenticate.ts';
+import { bearerToken, sessionRestriction, type Authenticator } from '../http/authenticate.ts';
 import type { ApiModule } from '../http/types.ts';
-import { createAuthenticator } from '../modules/auth/auth-context.service.ts';
 import { createShareAccess } from '../modules/share/share-public.service.ts';
 import { runShareLiveSession } from '../modules/share/share-live-session.ts';
-import { runLiveSession, type LiveSessionDeps } from './live-session.ts';
+import { CLOSE_UNAUTHORISED, runLiveSession, type LiveSessionDeps } from './live-session.ts';
+
+export const LIVE_TOKEN_IN_URL_MESSAGE =
+  'Access tokens are not accepted in the URL: send {"type":"auth","token":…} as the first message.';
 
 export interface LiveModuleOptions {
   timing?: LiveSessionDeps['timing'];
@@ -19,7 +22,14 @@ export function createLiveModule(options: LiveModuleOptions = {}): ApiModule {
   return {
     name: 'live',
     register(app, deps) {
-      const authenticator = createAuthenticator(deps.db, deps.accessTokens);
+      // A session restricted to changing its password or enrolling a second factor gets no live feed either.
+      const restriction = { mfaRequiredForAdmins: deps.env.mfaRequiredForAdmins ?? false };
+      const authenticator: Authenticator = {
+        async authenticate(token) {
+          const auth = await deps.authenticator.authenticate(token);
+          return auth && sessionRestriction(auth, 'GET /v1/live', restriction) === null ? auth : null;
+        },
+      };
       const shareAccess = createShareAccess({ db: deps.db, clock: deps.clock });
       app.route({
         method: 'GET',
@@ -45,7 +55,13 @@ export function createLiveModule(options: LiveModuleOptions = {}): ApiModule {
             });
             return;
           }
-          const token = typeof query.token === 'string' && query.token ? query.token : bearerToken(request);
+          if (query.token !== undefined) {
+            // Tokens never travel in URLs (OWASP ASVS 3.1.1, docs/security.md): refused like a bad token.
+            socket.send(JSON.stringify({ type: 'error', message: LIVE_TOKEN_IN_URL_MESSAGE }));
+            socket.close(CLOSE_UNAUTHORISED, 'Unauthorised');
+            return;
+          }
+          const token = bearerToken(request);
           runLiveSession(socket, token, {
             db: deps.db,
             bus: deps.bus,

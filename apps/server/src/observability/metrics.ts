@@ -52,8 +52,17 @@ export interface JobMetrics {
   jobDone(job: string, outcome: 'ok' | 'failed', durationS: number): void;
 }
 
+export interface ForwardingMetrics {
+  /**
+   * A try to send an AIS-140 emergency to its TCP backend failed; `outcome`: `retrying` (another try follows),
+   * `queued` (the last try: left to the worker's queue) or `refused` (an address the SSRF guard refuses).
+   */
+  emergencyFailed(outcome: 'retrying' | 'queued' | 'refused'): void;
+}
+
 export interface Metrics {
   gateway: GatewayMetrics;
+  forwarding: ForwardingMetrics;
   ingest: IngestMetrics;
   live: LiveMetrics;
   http: HttpMetrics;
@@ -78,6 +87,7 @@ export const NO_METRICS: Metrics = {
   live: { clientOpened: noop, clientClosed: noop, deltaSent: noop },
   http: { requestDone: noop },
   jobs: { jobDone: noop },
+  forwarding: { emergencyFailed: noop },
   registry: null,
 };
 
@@ -195,8 +205,18 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     registers,
   });
 
+  const emergencyFailures = new Counter({
+    name: name('forwarding_emergency_failures_total'),
+    help: 'Failed tries to send an AIS-140 emergency to its TCP backend, by what followed.',
+    labelNames: ['outcome'],
+    registers,
+  });
+
   return {
     registry,
+    forwarding: {
+      emergencyFailed: (outcome) => emergencyFailures.inc({ outcome }),
+    },
     gateway: {
       connectionOpened: (protocol) => connections.inc({ protocol }),
       connectionClosed: (protocol) => connections.dec({ protocol }),

@@ -43,6 +43,16 @@ describe('create-admin arguments', () => {
     expect(() =>
       parseCreateAdminArgs(['--email', 'a@b.in', '--password', 'Strong@12345', '--bogus']),
     ).toThrow(/Usage/);
+    // The same policy as user passwords (ASVS 2.1.7): common words with decoration, the admin's own e-mail or phone.
+    expect(() => parseCreateAdminArgs(['--email', 'a@b.in', '--password', 'Password@2024'])).toThrow(
+      /--password: This password is too common/,
+    );
+    expect(() =>
+      parseCreateAdminArgs(['--email', 'meena.jain@imc.in', '--password', 'meena.jain#Indore']),
+    ).toThrow(/must not contain your e-mail address or phone number/);
+    expect(() =>
+      parseCreateAdminArgs(['--email', 'a@b.in', '--password', 'Ward9876543210', '--phone', '9876543210']),
+    ).toThrow(/must not contain your e-mail address or phone number/);
   });
 });
 

@@ -24,6 +24,7 @@ import {
 } from '../gateway/ingest/derive-stage.ts';
 import { staticDeriveContext, type DeriveContextProvider } from '../gateway/ingest/derive-context.ts';
 import { sqlClientOf, type SqlExecutor } from '../gateway/ingest/sql-client.ts';
+import { alertPayloadOf, enqueueAlerts } from '../modules/forwarding/enqueue.ts';
 import type { Job } from './runner.ts';
 
 /** Battery voltage below this counts as a flat backup battery. */
@@ -53,6 +54,7 @@ interface CandidateRow {
   battery_voltage_v: number | null;
   gsm_signal: number | null;
   last_packet_at: Date;
+  imei: string;
 }
 
 /** One device, in its own transaction (the state row locked): true when it was marked offline. */
@@ -65,8 +67,8 @@ async function markOffline(
 ): Promise<boolean> {
   const [row] = await tx.query<CandidateRow>(
     `SELECT s.state, l.vehicle_id::text AS vehicle_id, l.organisation_id::text AS organisation_id, l.main_power,
-       l.battery_voltage_v, l.gsm_signal, l.last_packet_at
-     FROM device_derive_state s JOIN device_latest l ON l.device_id = s.device_id
+       l.battery_voltage_v, l.gsm_signal, l.last_packet_at, d.imei
+     FROM device_derive_state s JOIN device_latest l ON l.device_id = s.device_id JOIN devices d ON d.id = s.device_id
      WHERE s.device_id = $1 FOR UPDATE OF s`,
     [deviceId],
   );
@@ -109,10 +111,11 @@ async function markOffline(
     batteryVoltageV: row.battery_voltage_v,
     gsmSignal: row.gsm_signal,
   });
-  await tx.query(
+  const inserted = await tx.query<{ id: string }>(
     `INSERT INTO events (device_id, vehicle_id, organisation_id, type, started_at, last_at, lat, lon, attrs)
      VALUES ($1, $2, $3, 'offline', $4, $4, $5, $6, $7::jsonb)
-     ON CONFLICT (device_id, type) WHERE ended_at IS NULL DO NOTHING`,
+     ON CONFLICT (device_id, type) WHERE ended_at IS NULL DO NOTHING
+     RETURNING id::text AS id`,
     [
       deviceId,
       row.vehicle_id,
@@ -123,6 +126,21 @@ async function markOffline(
       JSON.stringify({ reason, offlineAfterS: settings.offlineAfterS }),
     ],
   );
+  // Forwarded like the gateway's alerts (outbox): queued in this transaction, only when the event was stored.
+  if (inserted.length > 0)
+    await enqueueAlerts(tx, owner.organisationId, [
+      alertPayloadOf(
+        {
+          ...owner,
+          type: 'offline',
+          startedAt: open.startAt,
+          lat: open.startLat,
+          lon: open.startLon,
+          late: false,
+        },
+        row.imei,
+      ),
+    ]);
   return true;
 }
 

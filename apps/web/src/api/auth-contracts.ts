@@ -7,7 +7,7 @@
 import { TokenPairSchema } from '@civicfleet/shared';
 import { z } from 'zod';
 
-export { LoginResultSchema, SessionUserSchema, TokenPairSchema } from '@civicfleet/shared';
+export { LoginAnswerSchema, LoginResultSchema, SessionUserSchema, TokenPairSchema } from '@civicfleet/shared';
 
 export const ForgotPasswordResultSchema = z
   .object({ otpToken: z.string().min(1).optional() })

@@ -5,6 +5,7 @@
 import type {
   ChangePasswordBodySchema,
   Envelope,
+  LoginAnswer,
   LoginBody,
   LoginResult,
   SessionUser,
@@ -50,12 +51,31 @@ async function wrap<T>(call: () => Promise<Envelope<T>>): Promise<AuthResult<T>>
   }
 }
 
-/** POST /auth/login {username, password}. The caller normalises the username (+91 rule of spec 01 §5). */
-export function login(body: LoginBody): Promise<AuthResult<LoginResult>> {
+/**
+ * POST /auth/login {username, password}. The caller normalises the username (+91 rule of spec 01 §5). Users with
+ * two-step verification on get `{ mfaRequired, challenge }` instead of a session: see loginMfa.
+ */
+export function login(body: LoginBody): Promise<AuthResult<LoginAnswer>> {
   return wrap(() =>
     apiEnvelope({
       method: 'POST',
       path: '/auth/login',
+      body,
+      schema: () => contracts().then((m) => m.LoginAnswerSchema),
+      anonymous: true,
+    }),
+  );
+}
+
+/** The second sign-in step: the challenge of POST /auth/login with a 6-digit code or a recovery code. */
+export type LoginMfaInput = { challenge: string } & ({ code: string } | { recoveryCode: string });
+
+/** POST /auth/login/mfa {challenge, code | recoveryCode}: answers the session like POST /auth/login. */
+export function loginMfa(body: LoginMfaInput): Promise<AuthResult<LoginResult>> {
+  return wrap(() =>
+    apiEnvelope({
+      method: 'POST',
+      path: '/auth/login/mfa',
       body,
       schema: () => contracts().then((m) => m.LoginResultSchema),
       anonymous: true,

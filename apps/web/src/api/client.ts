@@ -4,9 +4,10 @@
  * contract schema. A 401 on a signed-in call refreshes the tokens once (shared by every call that fails meanwhile)
  * and retries; a refused refresh ends the session (listeners of `onSessionExpired` show the toast).
  */
-import { AUTH_MESSAGES, type Envelope, type TokenPair } from '@civicfleet/shared';
+import { AUTH_MESSAGES, MFA_MESSAGES, type Envelope, type TokenPair } from '@civicfleet/shared';
 import type * as z from 'zod/v4/core';
 import { brand } from '@/lib/brand';
+import { paths } from '@/lib/paths';
 import { ApiError, isAbortError } from './api-error';
 import { clearSession, isTokenValid, readAccessToken, readRefreshToken, writeTokens } from './token-store';
 
@@ -101,6 +102,20 @@ async function readPayload(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * A restricted session (server: http/authenticate.ts) is refused everything but one screen's calls, with these
+ * messages; wherever it is (a reload, a typed URL), the console goes to that screen.
+ */
+const RESTRICTED_SCREENS: Readonly<Record<string, string>> = {
+  [MFA_MESSAGES.passwordChangeRequired]: paths.auth.passwordRequired,
+  [MFA_MESSAGES.enrolmentRequired]: paths.auth.mfaRequired,
+};
+
+function followRestriction(status: number, message: string | undefined): void {
+  const screen = status === 403 && message !== undefined ? RESTRICTED_SCREENS[message] : undefined;
+  if (screen !== undefined && window.location.pathname !== screen) window.location.assign(screen);
+}
+
 /** One HTTP exchange, no retry. Rejects with ApiError, or with the AbortError of a cancelled call. */
 async function send<T>(options: ApiRequestOptions<T>, accessToken: string | null): Promise<Envelope<T>> {
   const schemaLoading = loadSchema(options.schema);
@@ -130,6 +145,7 @@ async function send<T>(options: ApiRequestOptions<T>, accessToken: string | null
 
   const envelope = readEnvelope(await readPayload(response));
   if (!response.ok || envelope?.success === false) {
+    followRestriction(response.status, envelope?.message);
     throw new ApiError({
       status: response.status,
       serverMessage: envelope?.message,

@@ -109,6 +109,18 @@ function buildScreens(): ScreenRoute[] {
       titleKey: 'screens.changePassword',
       variant: 'list',
     },
+    {
+      path: paths.accountMfa,
+      access: { kind: 'authenticated' },
+      titleKey: 'screens.mfa',
+      variant: 'list',
+    },
+    {
+      path: paths.accountSessions,
+      access: { kind: 'authenticated' },
+      titleKey: 'screens.sessions',
+      variant: 'list',
+    },
   ];
   // The user edit screen doubles as everyone's Profile (spec 01 §2.9).
   return [...screens, ...extra].map((s) =>

@@ -19,6 +19,14 @@ export const PAGES: Readonly<Record<string, PageEntry>> = {
   '/change-password': {
     load: () => import('@/features/auth/change-password-page').then((m) => m.ChangePasswordPage),
   },
+  '/account/two-step': {
+    load: () => import('@/features/mfa').then((m) => m.TwoStepPage),
+    namespaces: ['shell', 'mfa'],
+  },
+  '/account/sessions': {
+    load: () => import('@/features/sessions').then((m) => m.SessionsPage),
+    namespaces: ['shell', 'sessions'],
+  },
   '/management/user': {
     load: () => import('@/features/users').then((m) => m.UserListPage),
     namespaces: ADMIN_NAMESPACES,

@@ -70,6 +70,15 @@ export const buildRoutes = (Session: SessionBoundary = SessionProvider): RouteOb
         path: paths.auth.forgotPassword,
         ...page(() => import('@/features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage)),
       },
+      // Restricted sessions: the one screen they may use (server: http/authenticate.ts).
+      {
+        path: paths.auth.passwordRequired,
+        ...page(() => import('@/features/auth/password-required-page').then((m) => m.PasswordRequiredPage)),
+      },
+      {
+        path: paths.auth.mfaRequired,
+        ...page(() => import('@/features/mfa').then((m) => m.MfaRequiredPage), 'mfa'),
+      },
       {
         path: '/auth/reset-password/:otpToken',
         ...page(() => import('@/features/auth/reset-password-page').then((m) => m.ResetPasswordPage)),

@@ -11,6 +11,9 @@ export const paths = {
     login: '/auth/login',
     forgotPassword: '/auth/forgot-password',
     resetPassword: (otpToken: string) => `/auth/reset-password/${segment(otpToken)}`,
+    /** Restricted sessions (server: http/authenticate.ts): the only screen such a session may use. */
+    passwordRequired: '/auth/password-required',
+    mfaRequired: '/auth/two-step-required',
   },
   public: {
     termsOfUse: '/public/term-of-use',
@@ -45,6 +48,10 @@ export const paths = {
   report: (reportId: string) => `/reports/${segment(reportId)}`,
   changePassword: '/change-password',
   accountWallet: '/account/wallet',
+  /** The user's own sessions (user menu; ASVS 3.3.4). */
+  accountSessions: '/account/sessions',
+  /** Two-step verification (TOTP) of the signed-in user (user menu; ASVS 2.3.2, 4.3.1). */
+  accountMfa: '/account/two-step',
   /** The user's own profile is the user edit screen (spec 01 §2.3). */
   profile: (userId: string) => `/management/user/edit/${segment(userId)}`,
   management: {

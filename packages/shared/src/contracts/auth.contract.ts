@@ -65,6 +65,13 @@ export const LoginResultSchema = z.object({
   user: SessionUserSchema,
   role: z.object({ name: z.enum(ROLE_NAMES).or(z.string()), authScopes: AuthScopesSchema }),
   token: TokenPairSchema,
+  /**
+   * Present (true) only while the session is restricted (http/authenticate.ts): the user still has the brand's default
+   * password (ASVS 2.3.1), or must enrol in MFA (MFA_REQUIRED_FOR_ADMINS, ASVS 4.3.1). Absent for everyone else, so
+   * spec 01's answer is unchanged.
+   */
+  mustChangePassword: z.literal(true).optional(),
+  mfaEnrolmentRequired: z.literal(true).optional(),
 });
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 

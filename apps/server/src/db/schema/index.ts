@@ -29,3 +29,4 @@ export * from './wallets.ts';
 export * from './swm.ts';
 export * from './reports.ts';
 export * from './forwarding.ts';
+export * from './mfa.ts';

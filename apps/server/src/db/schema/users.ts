@@ -42,6 +42,10 @@ export const users = pgTable(
     deleted: boolean('deleted').notNull().default(false),
     /** Bumped on password change/reset and disabling: access tokens carrying an older value are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Created with the brand's default password: only change-password is allowed until it is changed (ASVS 2.3.1). */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** TOTP second factor active (mirrors user_mfa.enabled_at; on the user row so the auth context carries it). */
+    mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     lastLoginAt: timestamptz('last_login_at'),

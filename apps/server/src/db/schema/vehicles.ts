@@ -68,6 +68,8 @@ export const vehicles = pgTable(
       .on(t.organisationId, sql`upper(${t.registrationNumber})`)
       .where(sql`not ${t.deleted}`),
     index('vehicles_organisation_idx').on(t.organisationId),
+    // The vehicle list's default order: a page is the first rows of this index, not a sort of the whole scope.
+    index('vehicles_registration_order_idx').on(t.registrationNumber, t.id),
     // Global search (modules/search): prefix and suffix LIKE on the normalised registration number.
     index('vehicles_registration_search_idx').on(sql`(${registrationKey(t.registrationNumber)} collate "C")`),
     index('vehicles_registration_rev_search_idx').on(

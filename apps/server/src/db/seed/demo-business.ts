@@ -167,6 +167,8 @@ async function seedFitments(
     email: null,
     phone: null,
     sessionFamilyId: 'demo-seed',
+    mustChangePassword: false,
+    mfaEnabled: false,
   };
   const actor = { auth, ip: null };
   const clock = () => now;

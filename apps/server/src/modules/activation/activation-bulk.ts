@@ -12,6 +12,7 @@ import {
   FitmentVehicleInputSchema,
   IsoDateSchema,
   NewPasswordSchema,
+  passwordWeakness,
   PhoneInputSchema,
   type ActivationBulkInput,
   type ActivationBulkResult,
@@ -83,6 +84,11 @@ export function draftOfRow(row: ActivationBulkRow, today: string): FitmentDraft 
     return issue ? `${column}: ${issue.message}` : 'Invalid row';
   }
   const r = parsed.data;
+  // The same policy as every user password (ASVS 2.1.7), named by its column like the schema's messages.
+  const weakness =
+    r.customerPassword &&
+    passwordWeakness(r.customerPassword, { email: r.customerEmail, phone: r.customerPhone });
+  if (weakness) return `customerPassword: ${weakness}`;
   return {
     vehicle: {
       registrationNumber: r.registrationNumber,

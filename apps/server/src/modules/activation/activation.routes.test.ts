@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ACTIVATION_BULK_MAX_ROWS,
+  PASSWORD_POLICY_MESSAGES,
   type ActivationBulkResult,
   type ActivationChangeResult,
   type ActivationPlan,
@@ -263,11 +264,12 @@ describe('/v1/activation', () => {
         row(4, second.imei, { customerPhone: '9000000005' }),
         row(5, second.imei, { durationInDays: '100' }),
         row(6, second.imei, { deviceActivate: 'maybe' }),
+        row(7, second.imei, { customerPassword: 'Password@2024' }),
       ],
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('1 created, 5 failed');
-    expect(res.body.data).toMatchObject({ created: 1, failed: 5 });
+    expect(res.body.message).toBe('1 created, 6 failed');
+    expect(res.body.data).toMatchObject({ created: 1, failed: 6 });
     expect(res.body.data.rows.map((r) => [r.row, r.success, r.message])).toEqual([
       [1, true, 'Created'],
       [2, false, 'No device with this IMEI in your organisations.'],
@@ -275,6 +277,7 @@ describe('/v1/activation', () => {
       [4, false, "This is not a customer's number"],
       [5, false, 'No activation plan for 100 days'],
       [6, false, 'deviceActivate: deviceActivate must be true or false'],
+      [7, false, `customerPassword: ${PASSWORD_POLICY_MESSAGES.common}`],
     ]);
     const id = res.body.data.rows[0]?.fitmentId ?? '';
     const saved = await call<FitmentRow>('RFC_ADMIN', 'GET', `/v1/fitment/${id}`);

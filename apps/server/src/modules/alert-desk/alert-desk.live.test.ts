@@ -25,7 +25,7 @@ describe('/v1/live desk messages', () => {
     const messages: Message[] = [];
     const token = await t.login(who);
     const ws = await t.app.injectWS(
-      `/v1/live?token=${token}`,
+      '/v1/live',
       {},
       {
         onInit: (socket) =>
@@ -33,6 +33,7 @@ describe('/v1/live desk messages', () => {
       },
     );
     sockets.push(ws);
+    ws.send(JSON.stringify({ type: 'auth', token }));
     await eventually(async () => messages.some((m) => m.type === 'snapshot'));
     return messages;
   }

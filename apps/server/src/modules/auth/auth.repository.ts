@@ -16,6 +16,10 @@ export interface UserWithRole {
   isEnabled: boolean;
   deleted: boolean;
   tokenVersion: number;
+  /** Created with the brand's default password and not changed since (ASVS 2.3.1). */
+  mustChangePassword: boolean;
+  /** TOTP second factor active (modules/mfa). */
+  mfaEnabled: boolean;
   role: { id: bigint; name: string; authScopes: AuthScopes };
   organisation: { id: bigint; tradeName: string; brandName: string | null };
 }
@@ -25,6 +29,8 @@ const userWithRole = {
   passwordHash: users.passwordHash,
   deleted: users.deleted,
   tokenVersion: users.tokenVersion,
+  mustChangePassword: users.mustChangePassword,
+  mfaEnabled: users.mfaEnabled,
 };
 
 function selectUsers(db: Db) {
@@ -57,7 +63,13 @@ export async function touchLastLogin(db: Db, userId: bigint, at: Date): Promise<
 export async function updatePassword(db: Db, userId: bigint, passwordHash: string, at: Date): Promise<void> {
   await db
     .update(users)
-    .set({ passwordHash, updatedAt: at, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .set({
+      passwordHash,
+      updatedAt: at,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      // The user chose this password (change or reset): the default-password restriction ends.
+      mustChangePassword: false,
+    })
     .where(eq(users.id, userId));
 }
 

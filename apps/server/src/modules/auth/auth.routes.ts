@@ -9,8 +9,8 @@ import {
   ForgotPasswordBodySchema,
   ForgotPasswordResultSchema,
   IdParamsSchema,
+  LoginAnswerSchema,
   LoginBodySchema,
-  LoginResultSchema,
   LogoutBodySchema,
   RefreshBodySchema,
   ResetPasswordBodySchema,
@@ -24,6 +24,9 @@ import {
 import { BadRequestError } from '../../http/errors.ts';
 import { createAttemptLimiter } from '../../http/rate-limit.ts';
 import type { ApiModule } from '../../http/types.ts';
+import { createMfaService } from '../mfa/mfa.service.ts';
+import { registerMfaRoutes } from '../mfa/mfa.routes.ts';
+import { createSecretBox } from '../mfa/secret-box.ts';
 import { createAuthService, type RequestMeta } from './auth.service.ts';
 import { createPasswordService, type ResetInput } from './password.service.ts';
 import { createSessionService } from './session.service.ts';
@@ -42,11 +45,22 @@ export const authModule: ApiModule = {
     const limiters = createLimiterFactory(app, deps.env.redisUrl);
     const loginLimiter = createAttemptLimiter('login', deps.authLimits, limiters);
     const forgotLimiter = createAttemptLimiter('forgot', deps.authLimits, limiters);
+    const mfaRequiredForAdmins = deps.env.mfaRequiredForAdmins ?? false;
+    const mfa = createMfaService({
+      db: deps.db,
+      clock: deps.clock,
+      box: createSecretBox(deps.env.jwtSecret),
+      issuer: deps.brand.name,
+      loginLimiter,
+      requiredForAdmins: mfaRequiredForAdmins,
+    });
     const auth = createAuthService({
       db: deps.db,
       clock: deps.clock,
       accessTokens: deps.accessTokens,
       loginLimiter,
+      mfa,
+      mfaRequiredForAdmins,
     });
     const passwords = createPasswordService({
       db: deps.db,
@@ -61,12 +75,13 @@ export const authModule: ApiModule = {
     });
     const sessions = createSessionService({ db: deps.db, clock: deps.clock, loginLimiter });
     const tags = ['auth'];
+    registerMfaRoutes(app, mfa, auth);
 
     app.post(
       '/auth/login',
       {
         config: { permission: { public: true } },
-        schema: { tags, body: LoginBodySchema, response: { 200: envelopeSchema(LoginResultSchema) } },
+        schema: { tags, body: LoginBodySchema, response: { 200: envelopeSchema(LoginAnswerSchema) } },
       },
       async (request) => ok('Successfully logged in', await auth.login(request.body, meta(request))),
     );

@@ -4,9 +4,12 @@ import {
   AUTH_MESSAGES,
   REFRESH_TOKEN_TTL_S,
   hasPermission,
+  isMfaAdminRole,
   normaliseUsername,
+  type LoginAnswer,
   type LoginBody,
   type LoginResult,
+  type MfaChallenge,
   type SessionUser,
   type TokenPair,
 } from '@civicfleet/shared';
@@ -31,6 +34,10 @@ export interface AuthServiceDeps {
   clock: Clock;
   accessTokens: AccessTokens;
   loginLimiter: AttemptLimiter;
+  /** The second factor (modules/mfa): users with MFA on get a challenge at sign-in instead of tokens. */
+  mfa: { startChallenge(user: repo.UserWithRole): Promise<MfaChallenge> };
+  /** MFA_REQUIRED_FOR_ADMINS: administrators without MFA get a session restricted to enrolment. */
+  mfaRequiredForAdmins?: boolean;
 }
 
 /**
@@ -75,7 +82,35 @@ export async function issueTokens(
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock } = deps;
 
-  async function login(body: LoginBody, meta: RequestMeta): Promise<LoginResult> {
+  /** Issues the session of a user who passed every sign-in step (password, and the second factor when on). */
+  async function completeSignIn(
+    user: repo.UserWithRole,
+    meta: RequestMeta,
+    detail?: Record<string, unknown>,
+  ): Promise<LoginResult> {
+    const token = await issueTokens(deps, user, randomUUID(), meta);
+    await repo.touchLastLogin(db, user.id, clock());
+    await recordAudit(db, {
+      action: AUDIT_ACTIONS.signIn,
+      actorUserId: user.id,
+      organisationId: user.organisation.id,
+      ...(detail ? { detail } : {}),
+      ip: meta.ip,
+    });
+    const sessionUser = toSessionUser(user);
+    return {
+      user: sessionUser,
+      role: { name: user.role.name, authScopes: user.role.authScopes },
+      token,
+      // Restricted sessions (http/authenticate.ts) say so, for the console to show the one screen they may use.
+      ...(user.mustChangePassword ? { mustChangePassword: true as const } : {}),
+      ...(deps.mfaRequiredForAdmins && !user.mfaEnabled && isMfaAdminRole(user.role.name)
+        ? { mfaEnrolmentRequired: true as const }
+        : {}),
+    };
+  }
+
+  async function login(body: LoginBody, meta: RequestMeta): Promise<LoginAnswer> {
     const username = normaliseUsername(body.username);
     await deps.loginLimiter.check(meta.ip, username);
     const user = await repo.findUserByUsername(db, username);
@@ -94,17 +129,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
     await deps.loginLimiter.recordSuccess(username);
     if (!user.isEnabled) throw new ForbiddenError(AUTH_MESSAGES.disabled);
-
-    const token = await issueTokens(deps, user, randomUUID(), meta);
-    await repo.touchLastLogin(db, user.id, clock());
-    await recordAudit(db, {
-      action: AUDIT_ACTIONS.signIn,
-      actorUserId: user.id,
-      organisationId: user.organisation.id,
-      ip: meta.ip,
-    });
-    const sessionUser = toSessionUser(user);
-    return { user: sessionUser, role: { name: user.role.name, authScopes: user.role.authScopes }, token };
+    if (user.mfaEnabled) return deps.mfa.startChallenge(user);
+    return completeSignIn(user, meta);
   }
 
   async function refresh(refreshToken: string, meta: RequestMeta): Promise<TokenPair> {
@@ -154,7 +180,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     return toSessionUser(user);
   }
 
-  return { login, refresh, logout, loggedInUser };
+  return { login, completeSignIn, refresh, logout, loggedInUser };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

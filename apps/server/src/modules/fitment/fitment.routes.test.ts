@@ -1,7 +1,7 @@
 /** /v1/fitment: create / edit / delete in one transaction, list and edit load, validation, scope and permissions. */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FitmentRow, ListPage } from '@civicfleet/shared';
+import { PASSWORD_POLICY_MESSAGES, type FitmentRow, type ListPage } from '@civicfleet/shared';
 import {
   auditLog,
   devices,
@@ -174,6 +174,36 @@ describe('/v1/fitment', () => {
     const noPlan = await call('RFC_ADMIN', 'POST', '/v1/fitment', { ...body, durationInDays: 100 });
     expect(noPlan.status).toBe(400);
     expect(noPlan.body.message).toBe('No activation plan for 100 days');
+  });
+
+  it("refuses a customer password the user policy refuses (ASVS 2.1.7); keeps a good one and the brand's default", async () => {
+    const body = fitmentBody((await device()).imei);
+    const common = await call('RFC_ADMIN', 'POST', '/v1/fitment', {
+      ...body,
+      customer: { ...body.customer, password: 'Password@2024' },
+    });
+    expect(common.status).toBe(400);
+    expect(common.body.errors).toEqual({ 'customer.password': PASSWORD_POLICY_MESSAGES.common });
+    const personal = await call('RFC_ADMIN', 'POST', '/v1/fitment', {
+      ...body,
+      customer: { ...body.customer, password: `Ward${body.customer.phone}` },
+    });
+    expect(personal.status).toBe(400);
+    expect(personal.body.message).toBe(PASSWORD_POLICY_MESSAGES.personal);
+    const short = await call('RFC_ADMIN', 'POST', '/v1/fitment', {
+      ...body,
+      customer: { ...body.customer, password: 'Tiger#Lily7' },
+    });
+    expect(short.body.errors).toMatchObject({
+      'customer.password': 'The password must be at least 12 characters long',
+    });
+
+    const good = await call('RFC_ADMIN', 'POST', '/v1/fitment', {
+      ...body,
+      customer: { ...body.customer, password: 'Brisk7Lantern#Ward' },
+    });
+    expect(good.status, JSON.stringify(good.body)).toBe(200);
+    await expect(t.signIn(`+91${body.customer.phone}`, 'Brisk7Lantern#Ward')).resolves.toBeTruthy();
   });
 
   it("refuses a non-customer's and a non-fitter's number, and devices that cannot be fitted", async () => {

@@ -16,6 +16,7 @@ import { ConflictError, NotFoundError } from '../../http/errors.ts';
 import type { AuthContext, Clock } from '../../http/types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { hashPassword } from '../auth/password.ts';
+import { assertAcceptablePassword } from '../auth/password-policy.ts';
 import { updateDevice } from '../device/device.repository.ts';
 import { toId, type Actor } from '../organisation/scope.ts';
 import { unlinkDevice } from '../vehicle/vehicle.repository.ts';
@@ -116,7 +117,11 @@ export function createFitmentService({ db, clock, bus, defaultPassword }: Fitmen
     existingId?: bigint,
     defaultHash?: () => Promise<string>,
   ): Promise<bigint> {
-    const hashes = passwordHashes(draft.customer.password ?? defaultPassword, defaultPassword, defaultHash);
+    // A password typed for the customer meets the same policy as any user's (ASVS 2.1.7); without one, the brand's
+    // default password applies (spec 01 §1, docs/security.md 2.3.1).
+    const { password, email, phone } = draft.customer;
+    if (password) assertAcceptablePassword(password, { email, phone }, 'customer.password');
+    const hashes = passwordHashes(password ?? defaultPassword, defaultPassword, defaultHash);
     const { id, changedDeviceIds } = await saveFitment({ db, clock, hashes }, actor, draft, existingId);
     devicesChanged(changedDeviceIds);
     return id;

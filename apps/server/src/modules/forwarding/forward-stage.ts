@@ -8,33 +8,18 @@
 import type { Bus } from '../../bus/bus.ts';
 import type { BatchTable, Batch } from '../../gateway/ingest/batch.ts';
 import type { IngestStage } from '../../gateway/ingest/pipeline.ts';
-import { json, unnestInsert, unnestStatements, type Column } from '../../gateway/ingest/sql-values.ts';
 import type { AddressPolicy } from './address-guard.ts';
-import { createEmergencyForwarder, type EmergencyForwarder } from './emergency.ts';
-import type { AlertPayload, PositionPayload, QueuedPayload } from './payload.ts';
+import type { ForwardingMetrics } from '../../observability/metrics.ts';
+import { createEmergencyForwarder, type EmergencyForwarder, type EmergencyLog } from './emergency.ts';
+import { alertPayloadOf, forwardQueueTable, forwardRowsFor } from './enqueue.ts';
+import type { AlertPayload, PositionPayload } from './payload.ts';
 import {
   createForwardTargetCache,
   subscribeForwardTargets,
   type ForwardTargetCache,
 } from './target-cache.ts';
 
-export interface ForwardRow {
-  targetId: bigint;
-  kind: QueuedPayload['type'];
-  payload: QueuedPayload;
-}
-
-const COLUMNS: readonly Column<ForwardRow>[] = [
-  ['target_id', 'bigint', 'number', (r) => r.targetId],
-  ['kind', 'text', 'text', (r) => r.kind],
-  ['payload', 'jsonb', 'text', (r) => json(r.payload)],
-];
-const INSERT = unnestInsert('forward_queue', COLUMNS);
-
-export const forwardQueueTable: BatchTable<ForwardRow> = {
-  name: 'forward_queue',
-  statements: (rows) => unnestStatements(INSERT, COLUMNS, rows),
-};
+export { forwardQueueTable, type ForwardRow } from './enqueue.ts';
 
 const iso = (date: Date) => date.toISOString();
 
@@ -83,28 +68,9 @@ export function createForwardStage(cache: ForwardTargetCache): IngestStage {
       const alerts: AlertPayload[] = [];
       for (let i = from; i < batch.newEvents.length; i++) {
         const event = batch.newEvents[i];
-        if (!event) continue;
-        alerts.push({
-          type: 'alert',
-          alertType: event.type,
-          deviceId: String(event.deviceId),
-          imei: device.imei,
-          vehicleId: event.vehicleId === null ? null : String(event.vehicleId),
-          time: iso(event.startedAt),
-          lat: event.lat,
-          lon: event.lon,
-          late: event.late,
-        });
+        if (event) alerts.push(alertPayloadOf(event, device.imei));
       }
-      for (const target of targets) {
-        if (target.kind !== 'webhook') continue;
-        if (positionPayload && target.sendPositions)
-          batch.add(forwardQueueTable, { targetId: target.id, kind: 'position', payload: positionPayload });
-        if (!target.sendAlerts) continue;
-        for (const alert of alerts)
-          if (!target.eventTypes || target.eventTypes.has(alert.alertType))
-            batch.add(forwardQueueTable, { targetId: target.id, kind: 'alert', payload: alert });
-      }
+      for (const row of forwardRowsFor(targets, positionPayload, alerts)) batch.add(forwardQueueTable, row);
     },
   };
 }
@@ -119,7 +85,13 @@ export interface ForwardingWiring {
 /** The cache (kept fresh over `bus`), the stage, its table and the emergency forwarder. */
 export function forwardingWiring(
   bus: Bus | undefined,
-  options: { clock?: () => number; addresses?: AddressPolicy } = {},
+  options: {
+    clock?: () => number;
+    addresses?: AddressPolicy;
+    /** Where emergency forwarding failures are logged and counted. */
+    log?: EmergencyLog;
+    metrics?: ForwardingMetrics;
+  } = {},
 ): ForwardingWiring {
   const cache = createForwardTargetCache(options.clock ? { clock: options.clock } : {});
   if (bus) subscribeForwardTargets(bus, cache);
@@ -133,12 +105,17 @@ export function forwardingWiring(
 
 /**
  * What startGateway takes, with forwarding added to the derive wiring:
- * `startGateway({ …, ...withForwarding(deriveWiring(context), bus) })`.
+ * `startGateway({ …, ...withForwarding(deriveWiring(context), bus, addresses, { log, metrics: metrics.forwarding }) })`.
  */
 export function withForwarding<
   W extends { deriveStages: readonly IngestStage[]; tables: readonly BatchTable<unknown>[] },
->(wiring: W, bus: Bus | undefined, addresses?: AddressPolicy): W & { emergency: EmergencyForwarder } {
-  const forwarding = forwardingWiring(bus, addresses ? { addresses } : {});
+>(
+  wiring: W,
+  bus: Bus | undefined,
+  addresses?: AddressPolicy,
+  observe: { log?: EmergencyLog; metrics?: ForwardingMetrics } = {},
+): W & { emergency: EmergencyForwarder } {
+  const forwarding = forwardingWiring(bus, { ...(addresses ? { addresses } : {}), ...observe });
   return {
     ...wiring,
     deriveStages: [...wiring.deriveStages, forwarding.stage],

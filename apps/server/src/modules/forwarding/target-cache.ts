@@ -51,7 +51,11 @@ interface TargetRow {
   timeout_ms: number;
 }
 
-async function readTargets(db: SqlExecutor, organisationId: bigint): Promise<Omit<Entry, 'freshUntil'>> {
+/** The enabled targets covering `organisationId` (its own and its ancestors'), and that chain of organisation ids. */
+export async function readForwardTargets(
+  db: SqlExecutor,
+  organisationId: bigint,
+): Promise<{ targets: readonly CachedTarget[]; chain: readonly string[] }> {
   const chain = await db.query<{ id: string }>(
     `with recursive chain (id, parent_id, depth) as (
        select id, parent_id, 0 from organisations where id = $1
@@ -106,7 +110,7 @@ export function createForwardTargetCache(
     if (entry && entry.freshUntil > clock()) return Promise.resolve();
     const running = loading.get(key);
     if (running) return running;
-    const promise = readTargets(db, organisationId)
+    const promise = readForwardTargets(db, organisationId)
       .then((loaded) => void entries.set(key, { ...loaded, freshUntil: clock() + ttlMs }))
       .finally(() => loading.delete(key));
     loading.set(key, promise);

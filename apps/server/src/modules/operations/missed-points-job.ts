@@ -6,7 +6,8 @@
  * attrs { jobId, day, missed, points: [names] }. Never twice for a run: the insert only happens when no such event
  * of the run exists (one statement). The event is closed at once (ended_at = started_at): it is a notice, and the
  * open-alarm unique index (device, type) must not block the next run's notice. Published on the live bus like the
- * gateway's alerts, so it shows in the alert stream; the alert report reads it from `events`.
+ * gateway's alerts, so it shows in the alert stream; the alert report reads it from `events`; queued for the
+ * organisation's webhook targets in the insert's transaction (forwarding/enqueue.ts), like the gateway's alerts.
  */
 import type { LiveDelta } from '@civicfleet/shared';
 import { sql } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import type { JobRunCheckpointValue } from '../../db/schema/index.ts';
 import { inheritDeriveSettings } from '../../gateway/ingest/derive-context-db.ts';
 import type { Clock } from '../../http/types.ts';
 import type { Job } from '../../worker/runner.ts';
+import { alertPayloadOf, drizzleExecutor, enqueueAlerts } from '../forwarding/enqueue.ts';
 import { findDeriveSettingsChain } from '../organisation/organisation.repository.ts';
 
 export const MISSED_POINTS_JOB = 'missed-points-alert';
@@ -37,6 +39,7 @@ interface InsertedRow {
   device_id: string;
   lat: number | null;
   lon: number | null;
+  imei: string;
 }
 
 /** Raises the notices due at `now`; returns how many were raised. */
@@ -64,9 +67,11 @@ export async function raiseMissedPointsAlerts(db: Db, now: Date, bus?: Bus): Pro
     const missed = checkpoints.filter((c) => c.reachedAt === null).map((c) => c.name);
     if (missed.length === 0) continue;
     const attrs = { jobId: run.job_id, day: run.day, missed: missed.length, points: missed };
-    const [inserted] = await rows<InsertedRow>(
-      db,
-      sql`insert into events (device_id, vehicle_id, organisation_id, type, started_at, ended_at, last_at, lat, lon,
+    // The notice and its forwarding rows (outbox, like the gateway's alerts) in one transaction.
+    const inserted = await db.transaction(async (tx) => {
+      const [row] = await rows<InsertedRow>(
+        tx,
+        sql`insert into events (device_id, vehicle_id, organisation_id, type, started_at, ended_at, last_at, lat, lon,
                               attrs)
           select l.device_id, ${BigInt(run.vehicle_id)}, ${BigInt(run.organisation_id)}, ${MISSED_POINTS_EVENT},
                  ${now}, ${now}, ${now}, dl.lat, dl.lon, ${JSON.stringify(attrs)}::jsonb
@@ -77,8 +82,25 @@ export async function raiseMissedPointsAlerts(db: Db, now: Date, bus?: Bus): Pro
                               where e.vehicle_id = ${BigInt(run.vehicle_id)} and e.type = ${MISSED_POINTS_EVENT}
                                 and e.attrs->>'jobId' = ${run.job_id} and e.attrs->>'day' = ${run.day})
           limit 1
-          returning id::text as id, device_id::text as device_id, lat, lon`,
-    );
+          returning id::text as id, device_id::text as device_id, lat, lon,
+                    (select imei from devices d where d.id = device_id) as imei`,
+      );
+      if (row)
+        await enqueueAlerts(drizzleExecutor(tx), BigInt(run.organisation_id), [
+          alertPayloadOf(
+            {
+              ...row,
+              deviceId: row.device_id,
+              type: MISSED_POINTS_EVENT,
+              vehicleId: run.vehicle_id,
+              startedAt: now,
+              late: false,
+            },
+            row.imei,
+          ),
+        ]);
+      return row;
+    });
     if (!inserted) continue;
     raised += 1;
     bus?.publish<LiveDelta>(TOPICS.live, {

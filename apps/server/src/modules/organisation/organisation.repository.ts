@@ -6,7 +6,7 @@ import { type Db } from '../../db/client.ts';
 import { countSelection, planList, runList, type ListDefinition } from '../../db/list-query.ts';
 import { organisations, organisationSettings, users } from '../../db/schema/index.ts';
 import { orgScope, type OrgIds } from './scope.ts';
-import { findSettingsSectionChain, upsertSettingsSection } from '../../db/organisation-settings.ts';
+import { findSettingsSectionChain } from '../../db/organisation-settings.ts';
 
 export type OrganisationRow = typeof organisations.$inferSelect;
 export type NewOrganisationRow = typeof organisations.$inferInsert;
@@ -145,12 +145,3 @@ export async function upsertSettings(
 /** The stored `settings.derive` chain, root first (db/organisation-settings.ts). */
 export const findDeriveSettingsChain = (db: Db, organisationId: bigint): Promise<unknown[]> =>
   findSettingsSectionChain(db, organisationId, 'derive');
-
-/** Replaces `settings.derive` only, keeping the organisation's other settings (one statement: no lost update). */
-/** Replaces `settings.derive` only. */
-export const upsertDeriveSettings = (
-  db: Db,
-  organisationId: bigint,
-  derive: Record<string, unknown>,
-  at: Date,
-): Promise<void> => upsertSettingsSection(db, organisationId, 'derive', derive, at);

@@ -292,6 +292,8 @@ describe('report exports', () => {
       email: admin.email,
       phone: admin.phone,
       sessionFamilyId: 'test',
+      mustChangePassword: false,
+      mfaEnabled: false,
     };
     const created: ReportExport[] = [];
     for (let i = 0; i < 3; i += 1) {

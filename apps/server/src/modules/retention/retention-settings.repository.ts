@@ -1,19 +1,10 @@
-/** SQL of the retention settings: `organisation_settings.settings.retention` of one organisation, its chain, or all. */
+/** SQL of the retention settings: `organisation_settings.settings.retention` of one organisation, or of all. */
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client.ts';
 import type { OrganisationRetentionRow } from './retention-policy.ts';
-import { findSettingsSectionChain, upsertSettingsSection } from '../../db/organisation-settings.ts';
+import { upsertSettingsSection } from '../../db/organisation-settings.ts';
 
-/**
- * The stored `settings.retention` of the organisation and each ancestor, root first (the organisation itself last);
- * undefined entries where an organisation stores none.
- */
-/** The stored `settings.retention` chain, root first (db/organisation-settings.ts). */
-export const findRetentionChain = (db: Db, organisationId: bigint): Promise<unknown[]> =>
-  findSettingsSectionChain(db, organisationId, 'retention');
-
-/** Replaces `settings.retention` only, keeping the organisation's other settings (one statement: no lost update). */
-/** Replaces `settings.retention` only. */
+/** Replaces `settings.retention` only, keeping the organisation's other settings (db/organisation-settings.ts). */
 export const upsertRetentionSettings = (
   db: Db,
   organisationId: bigint,

@@ -225,7 +225,8 @@ describe('/v1/live?share=', () => {
   });
 
   it('keeps the signed-in feed as it was', async () => {
-    const client = await connect(`/v1/live?token=${await t.login('ADMIN')}`);
+    const client = await connect('/v1/live');
+    client.ws.send(JSON.stringify({ type: 'auth', token: await t.login('ADMIN') }));
     const ids = (await snapshotOf(client)).map((p) => (p as unknown as LivePosition).deviceId);
     expect(ids).toEqual(expect.arrayContaining([String(f.a.deviceId), String(f.c.deviceId)]));
     client.ws.terminate();

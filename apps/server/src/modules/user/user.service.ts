@@ -164,6 +164,8 @@ export function createUserService({ db, clock, defaultPassword, notify }: UserSe
           phone,
           avatar: input.avatar ?? null,
           passwordHash,
+          // The brand's default password is known to everyone: the user must choose their own first (ASVS 2.3.1).
+          mustChangePassword: input.password === undefined,
           roleId: granted.id,
           organisationId,
           isEnabled: input.isEnabled,

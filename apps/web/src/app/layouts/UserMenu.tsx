@@ -1,7 +1,9 @@
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
+import DevicesOutlinedIcon from '@mui/icons-material/DevicesOutlined';
 import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
 import LogoutOutlinedIcon from '@mui/icons-material/LogoutOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
+import PhonelinkLockOutlinedIcon from '@mui/icons-material/PhonelinkLockOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -18,7 +20,10 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/session';
 
-/** Avatar, name and role, with Profile, Change Password, Wallet (ADMIN and RFC_ADMIN only) and Sign out (spec 01 §2.9). */
+/**
+ * Avatar, name and role, with Profile, Change Password, Wallet (ADMIN and RFC_ADMIN only) and Sign out (spec 01 §2.9),
+ * plus Active sessions (OWASP ASVS 3.3.4, docs/security.md).
+ */
 export function UserMenu() {
   const { t } = useTranslation();
   const { user, logout } = useSession();
@@ -86,6 +91,18 @@ export function UserMenu() {
             <LockResetOutlinedIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText>{t('userMenu.changePassword')}</ListItemText>
+        </MenuItem>
+        <MenuItem component={RouterLink} to={paths.accountMfa} onClick={close}>
+          <ListItemIcon>
+            <PhonelinkLockOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('userMenu.mfa')}</ListItemText>
+        </MenuItem>
+        <MenuItem component={RouterLink} to={paths.accountSessions} onClick={close}>
+          <ListItemIcon>
+            <DevicesOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('userMenu.sessions')}</ListItemText>
         </MenuItem>
         {showsWallet && (
           <MenuItem component={RouterLink} to={paths.accountWallet} onClick={close}>

@@ -85,4 +85,18 @@ describe('ChangePasswordPage', () => {
     expect(screen.getByText('The passwords do not match')).toBeInTheDocument();
     expect(net.calls).toHaveLength(0);
   });
+
+  it("shows the strength meter with the server's rules, the user's own e-mail included (ASVS 2.1.8)", async () => {
+    const user = userEvent.setup();
+    stubFetch({});
+    renderPage({ email: 'asha.verma@example.in', phone: '+919876543210' });
+    await user.type(screen.getByLabelText('New password'), 'asha.verma-2026!');
+    expect(screen.getByText('Password strength: Weak')).toBeInTheDocument();
+    expect(
+      screen.getByText('The password must not contain your e-mail address or phone number.'),
+    ).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('New password'));
+    await user.type(screen.getByLabelText('New password'), 'Brisk7Lantern#Ward42');
+    expect(screen.getByText('Password strength: Strong')).toBeInTheDocument();
+  });
 });

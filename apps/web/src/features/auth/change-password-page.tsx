@@ -5,9 +5,10 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '@/api/auth';
+import { PasswordStrengthMeter } from '@/components/form/PasswordStrengthMeter';
 import { PageHeader } from '@/components/PageHeader';
 import { useSession } from '@/session';
 import { FormError, SubmitButton } from './auth-form-parts';
@@ -31,6 +32,7 @@ export function ChangePasswordPage() {
     defaultValues: EMPTY_FORM,
   });
   const username = user?.email ?? user?.phone ?? null;
+  const newPassword = useWatch({ control, name: 'newPassword' });
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     setSubmitError(null);
@@ -69,6 +71,10 @@ export function ChangePasswordPage() {
               label={t('change.newPassword')}
               autoComplete="new-password"
               helperText={t('password.hint')}
+            />
+            <PasswordStrengthMeter
+              password={newPassword}
+              owner={{ email: user?.email ?? null, phone: user?.phone ?? null }}
             />
             <PasswordInput
               control={control}

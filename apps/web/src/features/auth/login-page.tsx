@@ -2,7 +2,7 @@
  * Sign-in (spec 01 §2.8, §4, §5, §8). Shown at /auth/login and, by RequireAuth, in place of any protected page; on
  * success it stores the session and reloads at the requested path.
  */
-import { normaliseUsername } from '@civicfleet/shared';
+import { normaliseUsername, type LoginResult } from '@civicfleet/shared';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -20,6 +20,7 @@ import { AuthLayout } from './auth-layout';
 import { FormError, SubmitButton } from './auth-form-parts';
 import { PasswordInput, TextInput } from './form-fields';
 import { loginFormResolver, type LoginFormInput } from './login-form';
+import { MfaSignInStep } from './mfa-sign-in-step';
 
 const EMPTY_FORM: LoginFormInput = { username: '', password: '', acceptTerms: false };
 
@@ -30,6 +31,8 @@ export function LoginPage() {
   /** The failure shown under the form; submit stays disabled until the user edits a field. */
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [isRedirecting, setIsRedirecting] = useState(false);
+  /** Set when the password was right and the account has two-step verification on: the code step shows. */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const { control, handleSubmit, formState } = useForm({
     resolver: loginFormResolver,
     defaultValues: EMPTY_FORM,
@@ -42,17 +45,39 @@ export function LoginPage() {
       setSubmitError(result.hasServerMessage ? result.message : t('login.failed'));
       return;
     }
-    storeSignIn(result.data);
+    if ('mfaRequired' in result.data) {
+      setChallenge(result.data.challenge);
+      return;
+    }
+    finishSignIn(result.data);
+  });
+
+  function finishSignIn(session: LoginResult) {
+    storeSignIn(session);
     enqueueSnackbar(t('session.loggedIn'), { variant: 'success' });
     setFlash('session.loggedIn');
     setIsRedirecting(true);
     const target = signInTarget(location);
     forgetRequestedPath();
+    // A restricted session (server: http/authenticate.ts) may use one screen only until it is done there.
+    const restricted = session.mustChangePassword
+      ? paths.auth.passwordRequired
+      : session.mfaEnrolmentRequired
+        ? paths.auth.mfaRequired
+        : null;
     // A full load (spec 01 §4 "Login stores the tokens and reloads the page") starts the session from storage.
-    window.location.assign(target);
-  });
+    window.location.assign(restricted ?? target);
+  }
 
   const isBusy = formState.isSubmitting || isRedirecting;
+
+  if (challenge !== null) {
+    return (
+      <AuthLayout title={t('mfaStep.title')} subtitle={t('mfaStep.subtitle')}>
+        <MfaSignInStep challenge={challenge} onSignedIn={finishSignIn} onRestart={() => setChallenge(null)} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>

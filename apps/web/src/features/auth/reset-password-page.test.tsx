@@ -64,6 +64,9 @@ describe('ResetPasswordPage', () => {
 
     await user.type(await screen.findByLabelText('6-digit code'), '12a');
     await user.type(screen.getByLabelText('New password'), 'short');
+    // The strength meter applies the server's rules before anything is sent (ASVS 2.1.8).
+    expect(screen.getByText('Password strength: Weak')).toBeInTheDocument();
+    expect(screen.getByText('Use at least 12 characters.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Confirm new password'), 'shorter');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
 

@@ -7,10 +7,11 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { resetPassword } from '@/api/auth';
+import { PasswordStrengthMeter } from '@/components/form/PasswordStrengthMeter';
 import { paths } from '@/lib/paths';
 import { AuthLayout } from './auth-layout';
 import { FormError, SubmitButton } from './auth-form-parts';
@@ -38,6 +39,7 @@ export function ResetPasswordPage() {
     resolver: zodResolver(schema),
     defaultValues: EMPTY_FORM,
   });
+  const password = useWatch({ control, name: 'password' });
 
   const onSubmit = handleSubmit(async ({ code, password }) => {
     setSubmitError(null);
@@ -79,6 +81,8 @@ export function ResetPasswordPage() {
           autoComplete="new-password"
           helperText={t('password.hint')}
         />
+        {/* The account is not known here (anonymous): length and common-password rules only. */}
+        <PasswordStrengthMeter password={password} />
         <PasswordInput
           control={control}
           name="confirmPassword"

@@ -10,9 +10,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { User } from '@civicfleet/shared';
 import { useSnackbar } from 'notistack';
 import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, FieldMessages, FormPasswordField } from '@/components/form';
+import { PasswordStrengthMeter } from '@/components/form/PasswordStrengthMeter';
 import { useAdminMessages } from './form-parts';
 import { setUserPassword } from './api/users';
 import { SetPasswordFormSchema, type SetPasswordFormValues } from './user-form';
@@ -30,6 +31,7 @@ export function SetPasswordDialog({ user, onClose }: { user: User | null; onClos
   useEffect(() => {
     if (user) reset(EMPTY);
   }, [user, reset]);
+  const password = useWatch({ control, name: 'password' });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     if (!user) return;
@@ -66,6 +68,7 @@ export function SetPasswordDialog({ user, onClose }: { user: User | null; onClos
               helperText={t('password.hint')}
               required
             />
+            <PasswordStrengthMeter password={password} owner={{ email: user?.email, phone: user?.phone }} />
             <FormPasswordField
               control={control}
               name="confirmPassword"

@@ -97,10 +97,12 @@ describe('users', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Set password' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Set password' }));
     await user.type(dialog.getByLabelText(/^New password/), 'short');
+    expect(dialog.getByText('Password strength: Weak')).toBeInTheDocument(); // the meter (ASVS 2.1.8)
     await user.click(dialog.getByRole('button', { name: 'Set password' }));
     expect(await dialog.findByText('The password must be at least 12 characters long')).toBeInTheDocument();
     await user.clear(dialog.getByLabelText(/^New password/));
     await user.type(dialog.getByLabelText(/^New password/), 'Fresh@Pass123');
+    expect(dialog.getByText('Password strength: Strong')).toBeInTheDocument();
     await user.type(dialog.getByLabelText(/^Confirm new password/), 'Fresh@Pass123');
     await user.click(dialog.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByText('Password set. The user must sign in again.')).toBeInTheDocument();

@@ -54,7 +54,8 @@ export interface TcpReceiver {
   close(): Promise<void>;
 }
 
-export async function startTcpReceiver(): Promise<TcpReceiver> {
+/** A TCP backend on loopback: `port` 0 (default) picks a free one; a given port starts a backend that comes up late. */
+export async function startTcpReceiver(port = 0): Promise<TcpReceiver> {
   const received: TcpReceiver['received'] = [];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
@@ -70,7 +71,7 @@ export async function startTcpReceiver(): Promise<TcpReceiver> {
     socket.on('error', () => undefined);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     port: (server.address() as net.AddressInfo).port,
     received,

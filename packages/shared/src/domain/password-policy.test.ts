@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NewPasswordSchema } from '@civicfleet/shared';
-import { PASSWORD_POLICY_MESSAGES, passwordWeakness } from './password-policy.ts';
+import { NewPasswordSchema } from '../contracts/auth.contract.ts';
+import { estimatePasswordStrength, PASSWORD_POLICY_MESSAGES, passwordWeakness } from './password-policy.ts';
 
 const { common, personal } = PASSWORD_POLICY_MESSAGES;
 
@@ -56,5 +56,44 @@ describe('new password rules (ASVS 2.1.1–2.1.4, 2.1.7, 2.1.9)', () => {
     expect(passwordWeakness('ravi.kumar#2024!', owner)).toBe(personal);
     expect(passwordWeakness('my 98765 43210 pw', owner)).toBe(personal);
     expect(passwordWeakness('Tiger#Lily77', owner)).toBeNull();
+  });
+});
+
+describe('estimatePasswordStrength (the console meter, ASVS 2.1.8)', () => {
+  it('is weak, with the first failing rule, whenever the server would refuse the password', () => {
+    expect(estimatePasswordStrength('Tiger#Lily7')).toMatchObject({
+      strength: 'weak',
+      failedRule: 'tooShort',
+    });
+    expect(estimatePasswordStrength('z'.repeat(256))).toMatchObject({
+      strength: 'weak',
+      failedRule: 'tooLong',
+    });
+    expect(estimatePasswordStrength('Password@2024')).toMatchObject({
+      strength: 'weak',
+      failedRule: 'common',
+    });
+    expect(estimatePasswordStrength('asha.verma-2026!', { email: 'asha.verma@example.in' })).toMatchObject({
+      strength: 'weak',
+      failedRule: 'personal',
+    });
+  });
+
+  it('grades accepted passwords by length and character variety, never refusing them', () => {
+    expect(estimatePasswordStrength('brisklantern')).toMatchObject({ strength: 'fair', failedRule: null });
+    expect(estimatePasswordStrength('Brisk7Lantern')).toMatchObject({ strength: 'good', failedRule: null });
+    expect(estimatePasswordStrength('Brisk7Lantern#Ward42')).toMatchObject({
+      strength: 'strong',
+      failedRule: null,
+    });
+    expect(estimatePasswordStrength('correct horse battery staple').strength).toBe('strong');
+    expect(estimatePasswordStrength('कचरा गाड़ी सुबह आती है').strength).toBe('strong');
+  });
+
+  it('agrees with passwordWeakness on every password the policy tests use', () => {
+    for (const password of ['password1234', 'qwertyuiop12', 'Tiger#Lily77', 'Rakhi2025Ganga']) {
+      const refused = passwordWeakness(password) !== null;
+      expect(estimatePasswordStrength(password).strength === 'weak').toBe(refused);
+    }
   });
 });

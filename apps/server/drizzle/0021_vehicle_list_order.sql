@@ -1,0 +1,1 @@
+CREATE INDEX "vehicles_registration_order_idx" ON "vehicles" USING btree ("registration_number","id");
