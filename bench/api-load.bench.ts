@@ -75,7 +75,10 @@ async function runServer(): Promise<void> {
   const { sqlClientOf } = await import('../apps/server/src/gateway/ingest/sql-client.ts');
   const { INDORE, organisationId } = await import('../apps/server/src/gateway/testing/fleet.ts');
 
-  const engine = await openScratchDatabase(DATABASE_URL, { prefix: 'cf_api_load_', keep: args['keep-database'] });
+  const engine = await openScratchDatabase(DATABASE_URL, {
+    prefix: 'cf_api_load_',
+    keep: args['keep-database'],
+  });
   if (args['keep-database']) console.log(`scratch database kept: ${engine.location}`);
   const { database } = engine;
   await prepareDatabase(database, { demo: true });

@@ -22,7 +22,8 @@
  */
 import { execFileSync, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,6 +48,10 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string', default: process.env.DATABASE_URL },
     /** What code was measured, for the result file (default: git HEAD and whether the tree is dirty). */
     code: { type: 'string' },
+    /** Extra node flags for the server child, comma-separated (e.g. --max-semi-space-size=64). */
+    'node-flags': { type: 'string', default: '' },
+    /** Write a V8 CPU profile of each server child over the sending and draining phase to <dir>/<config>-<rate>.cpuprofile. */
+    'cpu-prof': { type: 'string' },
   },
 });
 const DEVICES = Number(args.devices);
@@ -83,6 +88,8 @@ interface ServerStats {
   eventLoopDelayMs: { p99: number; max: number };
   /** CPU of the server process while sending and draining, in cores (1 = one core busy). */
   processCpuCores: number;
+  /** The same CPU per position committed (µs): independent of how busy the machine was. */
+  cpuUsPerPosition: number;
   /** The writer's flush time by phase over the same span (ms, summed over flushes; writer.ts WriterStats). */
   writerPhaseMs: Record<string, number>;
 }
@@ -198,6 +205,8 @@ async function runServer(config: Config): Promise<void> {
   });
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
+  const profiler = args['cpu-prof'] ? new Session() : null;
+  profiler?.connect();
   process.on('message', (command: 'mark' | 'stop') => {
     const w = gateway.writer.stats;
     if (command === 'mark') {
@@ -212,6 +221,7 @@ async function runServer(config: Config): Promise<void> {
       loopDelay.reset();
       published.deltas = 0;
       published.positions = 0;
+      if (profiler) void profiler.post('Profiler.enable').then(() => profiler.post('Profiler.start'));
       return;
     }
     void (async () => {
@@ -232,11 +242,23 @@ async function runServer(config: Config): Promise<void> {
             (performance.now() - mark.atMs)
           ).toFixed(2),
         ),
+        cpuUsPerPosition: Math.round(
+          (process.cpuUsage(mark.cpu).user + process.cpuUsage(mark.cpu).system) /
+            Math.max(1, w.positions - mark.positions),
+        ),
         writerPhaseMs: Object.fromEntries(
           Object.entries(w.phaseMs).map(([k, v]) => [k, Math.round(v - (mark.phaseMs[k] ?? 0))]),
         ),
       };
       process.send?.({ stats } satisfies FromServer);
+      if (profiler && args['cpu-prof']) {
+        const { profile } = await profiler.post('Profiler.stop');
+        mkdirSync(args['cpu-prof'], { recursive: true });
+        writeFileSync(
+          path.join(args['cpu-prof'], `${config.name}-${config.rate}.cpuprofile`),
+          JSON.stringify(profile),
+        );
+      }
       await gateway.stop();
       await app.close();
       await jobs.stop();
@@ -356,9 +378,10 @@ async function runConfig(config: Config): Promise<ConfigResult> {
       args.derive ?? 'on',
       '--database-url',
       DATABASE_URL ?? '',
+      ...(args['cpu-prof'] ? ['--cpu-prof', args['cpu-prof']] : []),
     ],
     {
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', 'tsx', ...(args['node-flags'] ?? '').split(',').filter(Boolean)],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     },
   );
@@ -397,7 +420,8 @@ async function runConfig(config: Config): Promise<ConfigResult> {
   const devices: Device[] = [];
 
   const token = await signIn(apiPort);
-  const ws = new WebSocket(`ws://127.0.0.1:${apiPort}/v1/live?token=${token}`);
+  const ws = new WebSocket(`ws://127.0.0.1:${apiPort}/v1/live`);
+  ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
   let liveClosed: number | null = null;
   ws.on('close', (code) => (liveClosed = code));
   const snapshot = new Promise<void>((resolve, reject) => {
@@ -588,7 +612,7 @@ async function runClient(): Promise<void> {
         `${f(r.liveAfterCommitMs.p50, 21)} ${f(r.liveAfterCommitMs.p99, 4)} | ` +
         `${r.server.avgBatchPositions} pos, ${r.server.avgFlushMs} ms, ${Math.round(r.server.writerBusyShare * 100)} %` +
         ` | server ${r.server.eventLoopDelayMs.max}, client ${r.clientEventLoopDelayMs.max} ms` +
-        ` | server CPU ${r.server.processCpuCores} cores, flush ms ${JSON.stringify(r.server.writerPhaseMs)}` +
+        ` | server CPU ${r.server.processCpuCores} cores, ${r.server.cpuUsPerPosition} µs/position, flush ms ${JSON.stringify(r.server.writerPhaseMs)}` +
         `${r.liveClosed === null ? '' : ` | /v1/live closed ${r.liveClosed}`}` +
         `${r.meetsTarget ? '  ✓ p99 < 100 ms' : ''}`,
     );
@@ -614,6 +638,7 @@ async function runClient(): Promise<void> {
       protocol: 'gt06',
       database: DATABASE === 'postgres' ? 'PostgreSQL (scratch database per row)' : 'PGlite (temp DATA_DIR)',
       derive: args.derive !== 'off',
+      serverNodeFlags: args['node-flags'] ?? '',
       user: 'demo ADMIN (Indore)',
       code: args.code ?? codeVersion(),
     },

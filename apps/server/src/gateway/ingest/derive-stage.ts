@@ -29,12 +29,14 @@ import {
 } from '../../derive/index.ts';
 import { fuelLevelOf } from '../../derive/fuel.ts';
 import { createKeyBatcher, LOAD_BATCH } from '../device-directory.ts';
-import type { BatchTable } from './batch.ts';
+import type { Batch, BatchTable } from './batch.ts';
 import {
-  dailyStatsTable,
+  dailyStatsStatements,
   deriveStateTable,
   intervalsTable,
   tripsTable,
+  type DailyRow,
+  type DeriveStateRow,
   type Owner,
 } from './derive-tables.ts';
 import type { DeviceState } from './device-state.ts';
@@ -174,7 +176,48 @@ export function trimDays(
 ): DeviceDeriveState {
   const open = openInterval(state.motion);
   const keepFromMs = Math.min(open?.startAt.getTime() ?? lastMs, lastMs) - DAY_MS;
-  return { ...state, daily: dropDaysBefore(state.daily, localDayOf(keepFromMs, settings.timeZone)) };
+  const keepFrom = localDayOf(keepFromMs, settings.timeZone);
+  // Runs for every fix: copy the state only when a day actually goes (days are few; usually none does).
+  for (const day in state.daily.days)
+    if (day < keepFrom) return { ...state, daily: dropDaysBefore(state.daily, keepFrom) };
+  return state;
+}
+
+/**
+ * One device's `daily_vehicle_stats` rows of one batch, built once when the batch is written (not per fix): the
+ * device's last derive state in the batch, previewed with its open interval, gives every day the batch touched or
+ * the open interval spans — the same rows as the last fix's would have been, which is what the upsert keeps. A day
+ * touched earlier in the batch and trimmed from the state since (trimDays: final) is built at that moment instead.
+ */
+export interface DailyPending {
+  owner: Owner;
+  settings: DeriveSettings;
+  state: DeviceDeriveState;
+  touched: Set<string>;
+  /** Rows of touched days trimmed from the state before the batch was written. */
+  trimmed: DailyRow[];
+}
+
+/** The days `pending` writes (see DailyPending). */
+export function dailyRowsOf(pending: DailyPending): DailyRow[] {
+  const open = openInterval(pending.state.motion);
+  const preview = previewDailyStats(pending.state.daily, open, pending.settings);
+  const rows = [...pending.trimmed];
+  for (const stats of daysToWrite(preview, [...pending.touched], open, pending.settings))
+    rows.push({ ...pending.owner, stats });
+  return rows;
+}
+
+/** daily_vehicle_stats as the derive stage writes it: DailyPending per device and batch (dailyStatsTable's rows). */
+export const dailyPendingTable: BatchTable<DailyPending> = {
+  name: 'daily_vehicle_stats (pending)',
+  statements: (pending) => dailyStatsStatements(pending.flatMap(dailyRowsOf)),
+};
+
+/** What a device has in a batch's derive tables so far: one row each, updated by its later fixes. */
+interface BatchSlot {
+  daily: DailyPending | null;
+  state: DeriveStateRow | null;
 }
 
 /** The stage's state with the core stages' machines (distance, alerts) as they are now: what is persisted. */
@@ -230,10 +273,34 @@ export function createDeriveStage(context: DeriveContextProvider = staticDeriveC
     return loader;
   }
 
+  /** Per open batch and device: its rows so far (a batch holds one derive-state and one daily row set per device). */
+  const slots = new WeakMap<Batch, Map<bigint, BatchSlot>>();
+  function slotOf(batch: Batch, deviceId: bigint): BatchSlot {
+    let devices = slots.get(batch);
+    if (!devices) {
+      devices = new Map();
+      slots.set(batch, devices);
+    }
+    let slot = devices.get(deviceId);
+    if (!slot) {
+      slot = { daily: null, state: null };
+      devices.set(deviceId, slot);
+    }
+    return slot;
+  }
+
   function write(ctx: IngestContext, head: PersistedDeriveState, offlineEndedAt: Date | null): void {
     ctx.state.ext.set(DERIVE_STAGE, head);
     const state = persistedOf(head, ctx.state);
-    ctx.batch.add(deriveStateTable, { deviceId: ctx.state.device.id, state, offlineEndedAt });
+    const slot = slotOf(ctx.batch, ctx.state.device.id);
+    if (slot.state) {
+      // The newest state wins; the first offline end closes the open offline event (a later one finds none).
+      slot.state.state = state;
+      slot.state.offlineEndedAt ??= offlineEndedAt;
+    } else {
+      slot.state = { deviceId: ctx.state.device.id, state, offlineEndedAt };
+      ctx.batch.add(deriveStateTable, slot.state);
+    }
     rederiver.noteBatch(ctx.state, ctx.batch);
     if (head.lateFromMs !== null && head.lateFromMs !== undefined) rederiver.schedule(ctx.state, ctx.batch);
   }
@@ -319,10 +386,33 @@ export function createDeriveStage(context: DeriveContextProvider = staticDeriveC
       }
 
       const deviceState = trimDays(step.state, fixMs, settings);
-      const open = openInterval(deviceState.motion);
-      const preview = previewDailyStats(deviceState.daily, open, settings);
-      for (const stats of daysToWrite(preview, step.touchedDays, open, settings))
-        ctx.batch.add(dailyStatsTable, { ...owner, stats });
+      const slot = slotOf(ctx.batch, pos.deviceId);
+      const daily = slot.daily;
+      if (!daily) {
+        slot.daily = { owner, settings, state: deviceState, touched: new Set(step.touchedDays), trimmed: [] };
+        ctx.batch.add(dailyPendingTable, slot.daily);
+      } else {
+        if (
+          daily.owner.vehicleId !== owner.vehicleId ||
+          daily.owner.organisationId !== owner.organisationId
+        ) {
+          // The device changed vehicle (or organisation) within the batch: the days it touched so far belong to the
+          // previous owner, with the state as it was before this fix.
+          daily.trimmed.push(...dailyRowsOf({ ...daily, trimmed: [] }));
+          daily.touched.clear();
+        }
+        for (const day of daily.touched) {
+          if (day in deviceState.daily.days) continue;
+          // Final now (trimmed): its row as the state before this fix has it.
+          const before = dailyRowsOf({ ...daily, touched: new Set([day]), trimmed: [] });
+          daily.trimmed.push(...before.filter((row) => row.stats.day === day));
+          daily.touched.delete(day);
+        }
+        daily.owner = owner;
+        daily.settings = settings;
+        daily.state = deviceState;
+        for (const day of step.touchedDays) daily.touched.add(day);
+      }
       write(ctx, { ...current, device: deviceState }, offlineEndedAt);
     },
   };
@@ -335,6 +425,6 @@ export function deriveWiring(context: DeriveContextProvider = staticDeriveContex
 } {
   return {
     deriveStages: [createDeriveStage(context)],
-    tables: [intervalsTable, tripsTable, visitsTable, dailyStatsTable, deriveStateTable],
+    tables: [intervalsTable, tripsTable, visitsTable, dailyPendingTable, deriveStateTable],
   };
 }

@@ -15,6 +15,8 @@ import { newDeviceState } from './device-state.ts';
 import { ensureMonthPartitions } from './partitions.ts';
 import { createStages, runPipeline } from './pipeline.ts';
 import { sqlClientOf } from './sql-client.ts';
+import { appendPositions, copyDataSliced, positionsCopyData, SLICE_ROWS } from './batch-sql.ts';
+import type { PositionRow } from './rows.ts';
 import { createIngestWriter } from './writer.ts';
 
 describe('migrations', () => {
@@ -339,6 +341,76 @@ describe('ingest writer pipelining', () => {
     );
     expect(Buffer.from(r?.bytes ?? []).equals(bytes)).toBe(true);
     expect(r).toMatchObject({ imei: 'imei"with\\quote', decode_error: 'résumé', device_id: null });
+  });
+
+  const positionAt = (i: number, startMs: number): PositionRow => ({
+    deviceId: tracked.deviceId,
+    fixedAt: new Date(startMs + i * 1000),
+    serverAt: new Date(startMs + i * 1000),
+    vehicleId: tracked.vehicleId,
+    lat: 22.7 + i * 1e-6,
+    lon: 75.8,
+    speedKph: 20,
+    headingDeg: 90,
+    altitudeM: null,
+    satellites: 8,
+    hdop: null,
+    gpsValid: true,
+    ignition: true,
+    motion: true,
+    mainPower: true,
+    mainVoltageV: null,
+    batteryVoltageV: null,
+    gsmSignal: null,
+    distanceM: 1,
+    odometerM: i,
+    history: false,
+    attrs: i % 2 === 0 ? null : { io: { n: i } },
+  });
+
+  it('encodes COPY data in slices with a yield between them: the same bytes as one pass', async () => {
+    const rows = Array.from({ length: 2 * SLICE_ROWS + 1 }, (_, i) => positionAt(i, Date.UTC(2026, 10, 21)));
+    let yields = 0;
+    const sliced = await copyDataSliced(rows, 200, appendPositions, async () => {
+      yields++;
+    });
+    expect(yields).toBe(2);
+    expect(Buffer.compare(sliced, positionsCopyData(rows))).toBe(0);
+  });
+
+  it('writes a batch bigger than a slice completely (positions and raw logs)', async () => {
+    const writer = createIngestWriter({ sql: sqlClientOf(test.database), flushMs: 10, batchRows: 100_000 });
+    const count = 2 * SLICE_ROWS + 1;
+    const startMs = Date.parse('2026-11-22T00:00:00Z');
+    const batch = writer.write((b) => {
+      for (let i = 0; i < count; i++) {
+        b.positions.push(positionAt(i, startMs));
+        b.rawLogs.push({
+          receivedAt: new Date(startMs + i * 1000),
+          deviceId: tracked.deviceId,
+          imei: tracked.imei,
+          protocol: 'gt06',
+          remoteAddr: null,
+          bytes: Buffer.from([i & 0xff]),
+          decodeError: null,
+          checksumOk: true,
+        });
+      }
+    });
+    await batch.committed;
+    await writer.close();
+    const [stored] = await rows<{ n: number; odometer: number; attrs: number }>(
+      test.db,
+      sql`select count(*)::int as n, sum(odometer_m)::float8 as odometer, count(attrs)::int as attrs
+          from positions where device_id = ${tracked.deviceId} and fixed_at >= ${new Date(startMs)}`,
+    );
+    expect(stored).toEqual({ n: count, odometer: ((count - 1) * count) / 2, attrs: (count - 1) / 2 });
+    const [raw] = await rows<{ n: number }>(
+      test.db,
+      sql`select count(*)::int as n from raw_logs
+          where device_id = ${tracked.deviceId} and received_at >= ${new Date(startMs)}`,
+    );
+    expect(raw?.n).toBe(count);
   });
 
   it('with two flushes in flight, commits and releases acks strictly in batch order', async () => {

@@ -32,12 +32,19 @@
  *
  * Duplicate positions (a device resending what it was not acked) make the plain COPY fail with a unique violation:
  * the transaction is then retried once with the positions going through a staging table and ON CONFLICT DO NOTHING.
+ *
+ * Event loop: the gateway's sockets, the pipeline and (all-in-one) the API share one thread, so a big batch is
+ * encoded in slices of SLICE_ROWS rows and its state statements are built table by table, yielding (setImmediate)
+ * in between: received frames are handled and live deltas go out meanwhile instead of waiting for the whole flush.
  */
 import type { LiveDelta } from '@civicfleet/shared';
 import { TOPICS, type Bus } from '../../bus/bus.ts';
 import { Batch, type BatchTable } from './batch.ts';
 import {
+  appendPositions,
+  appendRawLogs,
   copyCoreTables,
+  copyDataSliced,
   driverTagReadStatements,
   DuplicatePositionsError,
   eventInsertStatements,
@@ -47,8 +54,7 @@ import {
   insertRawLogs,
   lastSeenStatements,
   latestStatements,
-  positionsCopyData,
-  rawLogsCopyData,
+  SLICE_ROWS,
   unknownDeviceStatements,
   type InsertedEvent,
 } from './batch-sql.ts';
@@ -59,6 +65,8 @@ import type { LatestRow } from './rows.ts';
 import type { IngestMetrics } from '../../observability/metrics.ts';
 
 export const DEFAULT_LINGER_MS = 20;
+
+const yieldToLoop = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface WriterHooks {
   /**
@@ -251,11 +259,23 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
         batch.rawLogs.map((r) => r.receivedAt.getTime()),
         started,
       );
-      const encodeStarted = phase('partitions', started);
+      // Phase "encode" counts the encoding only, not the turns the event loop gets between slices.
+      let at = phase('partitions', started);
+      const between = async (): Promise<void> => {
+        phase('encode', at);
+        await yieldToLoop();
+        at = clock();
+      };
       const copy = options.sql.copyBinary !== undefined;
-      const positions = copy && batch.positions.length > 0 ? positionsCopyData(batch.positions) : null;
-      const rawLogs = copy && batch.rawLogs.length > 0 ? rawLogsCopyData(batch.rawLogs) : null;
-      phase('encode', encodeStarted);
+      const positions =
+        copy && batch.positions.length > 0
+          ? await copyDataSliced(batch.positions, 200, appendPositions, between)
+          : null;
+      const rawLogs =
+        copy && batch.rawLogs.length > 0
+          ? await copyDataSliced(batch.rawLogs, 160, appendRawLogs, between)
+          : null;
+      phase('encode', at);
       let dedupe = false;
       for (;;) {
         try {
@@ -324,9 +344,13 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
     statements.push(...eventInsertStatements(batch));
     const eventsTo = statements.length;
     statements.push(...unknownDeviceStatements(batch), ...driverTagReadStatements(batch));
+    // A big batch: let received frames in between the tables (the derive tables cost ~10 µs a device each).
+    const isBig = batch.rowCount > SLICE_ROWS;
     for (const table of options.tables ?? []) {
       const rows = batch.rowsOf(table);
-      if (rows.length > 0) statements.push(...table.statements(rows));
+      if (rows.length === 0) continue;
+      if (isBig) await yieldToLoop();
+      statements.push(...table.statements(rows));
     }
     const results =
       commit && tx.queryAllThenCommit
