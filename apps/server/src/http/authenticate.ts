@@ -55,12 +55,16 @@ export function sessionRestriction(
   auth: AuthContext,
   route: string,
   options: AuthenticationOptions = {},
+  /** The route's `:id` param, if any: the session user call is allowed for the caller's own id only. */
+  routeId?: string,
 ): string | null {
+  const allowed = (routes: ReadonlySet<string>) =>
+    routes.has(route) && (route !== SESSION_USER || routeId === String(auth.userId));
   if (auth.mustChangePassword) {
-    return PASSWORD_CHANGE_ROUTES.has(route) ? null : MFA_MESSAGES.passwordChangeRequired;
+    return allowed(PASSWORD_CHANGE_ROUTES) ? null : MFA_MESSAGES.passwordChangeRequired;
   }
   if (options.mfaRequiredForAdmins === true && !auth.mfaEnabled && isMfaAdminRole(auth.roleName)) {
-    return MFA_ENROLMENT_ROUTES.has(route) ? null : MFA_MESSAGES.enrolmentRequired;
+    return allowed(MFA_ENROLMENT_ROUTES) ? null : MFA_MESSAGES.enrolmentRequired;
   }
   return null;
 }
@@ -94,7 +98,13 @@ export function registerAuthentication(
     const auth = await authenticator.authenticate(token);
     if (!auth) throw new UnauthorizedError(AUTH_MESSAGES.tokenInvalid);
     request.authOrNull = auth;
-    const restriction = sessionRestriction(auth, `${request.method} ${url}`, options);
+    const { id } = (request.params ?? {}) as { id?: unknown };
+    const restriction = sessionRestriction(
+      auth,
+      `${request.method} ${url}`,
+      options,
+      typeof id === 'string' ? id : undefined,
+    );
     if (restriction !== null) throw new ForbiddenError(restriction);
     if (!isAllowed(auth, permission)) throw new ForbiddenError(AUTH_MESSAGES.forbidden);
   });

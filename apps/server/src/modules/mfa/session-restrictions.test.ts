@@ -69,6 +69,14 @@ describe('first sign-in with the brand default password', () => {
       headers,
     });
     expect(me.statusCode).toBe(200);
+    // Its own session user only: not another user's (an ADMIN role may read users otherwise).
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/v1/auth/logged-in-user/${admin.user.id}`,
+      headers,
+    });
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({ success: false, message: MFA_MESSAGES.passwordChangeRequired });
 
     const changed = await t.app.inject({
       method: 'POST',
