@@ -5,15 +5,14 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '@/api/auth';
-import { PasswordStrengthMeter } from '@/components/form/PasswordStrengthMeter';
 import { PageHeader } from '@/components/PageHeader';
 import { useSession } from '@/session';
 import { FormError, SubmitButton } from './auth-form-parts';
+import { ChangePasswordFields } from './change-password-fields';
 import { ChangePasswordFormSchema, type ChangePasswordFormInput } from './auth-schemas';
-import { PasswordInput } from './form-fields';
 
 const EMPTY_FORM: ChangePasswordFormInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 /** Server field names (contract: username, password, newpassword) → form field names. */
@@ -32,7 +31,6 @@ export function ChangePasswordPage() {
     defaultValues: EMPTY_FORM,
   });
   const username = user?.email ?? user?.phone ?? null;
-  const newPassword = useWatch({ control, name: 'newPassword' });
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     setSubmitError(null);
@@ -59,28 +57,10 @@ export function ChangePasswordPage() {
       <Card variant="outlined">
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <Box component="form" noValidate onSubmit={onSubmit}>
-            <PasswordInput
+            <ChangePasswordFields
               control={control}
-              name="currentPassword"
-              label={t('change.currentPassword')}
-              autoComplete="current-password"
-            />
-            <PasswordInput
-              control={control}
-              name="newPassword"
-              label={t('change.newPassword')}
-              autoComplete="new-password"
-              helperText={t('password.hint')}
-            />
-            <PasswordStrengthMeter
-              password={newPassword}
+              currentPasswordLabel={t('change.currentPassword')}
               owner={{ email: user?.email ?? null, phone: user?.phone ?? null }}
-            />
-            <PasswordInput
-              control={control}
-              name="confirmPassword"
-              label={t('change.confirmPassword')}
-              autoComplete="new-password"
             />
             <FormError message={submitError} />
             <SubmitButton fullWidth={false} size="medium" loading={formState.isSubmitting}>

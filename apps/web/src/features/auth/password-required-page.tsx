@@ -7,18 +7,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { changePassword } from '@/api/auth';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
-import { PasswordStrengthMeter } from '@/components/form/PasswordStrengthMeter';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/session';
 import { AuthLayout } from './auth-layout';
 import { FormError, SubmitButton } from './auth-form-parts';
+import { ChangePasswordFields } from './change-password-fields';
 import { ChangePasswordFormSchema, type ChangePasswordFormInput } from './auth-schemas';
-import { PasswordInput } from './form-fields';
 
 const EMPTY_FORM: ChangePasswordFormInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const SERVER_FIELDS: Record<string, FieldPath<ChangePasswordFormInput>> = {
@@ -36,7 +35,6 @@ export function PasswordRequiredPage() {
     resolver: zodResolver(ChangePasswordFormSchema),
     defaultValues: EMPTY_FORM,
   });
-  const newPassword = useWatch({ control, name: 'newPassword' });
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     setSubmitError(null);
@@ -66,28 +64,10 @@ export function PasswordRequiredPage() {
   return (
     <AuthLayout title={t('passwordRequired.title')} subtitle={t('passwordRequired.subtitle')}>
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <PasswordInput
+        <ChangePasswordFields
           control={control}
-          name="currentPassword"
-          label={t('passwordRequired.currentPassword')}
-          autoComplete="current-password"
-        />
-        <PasswordInput
-          control={control}
-          name="newPassword"
-          label={t('change.newPassword')}
-          autoComplete="new-password"
-          helperText={t('password.hint')}
-        />
-        <PasswordStrengthMeter
-          password={newPassword}
+          currentPasswordLabel={t('passwordRequired.currentPassword')}
           owner={{ email: user?.email ?? null, phone: user?.phone ?? null }}
-        />
-        <PasswordInput
-          control={control}
-          name="confirmPassword"
-          label={t('change.confirmPassword')}
-          autoComplete="new-password"
         />
         <FormError message={submitError} />
         <SubmitButton loading={formState.isSubmitting || isDone}>{t('change.submit')}</SubmitButton>

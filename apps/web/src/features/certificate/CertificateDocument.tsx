@@ -19,7 +19,7 @@ import {
 import { serverUrl } from './api/certificate';
 import { CertificateDetailsTable, sectionTitleSx } from './CertificateDetailsTable';
 import { CertificateImageGrid } from './CertificateImageGrid';
-import { CertificateQr } from './CertificateQr';
+import { QrCode } from '@/components/QrCode';
 
 const T = CERTIFICATE_TEXT;
 
@@ -45,7 +45,7 @@ function Letterhead({ data, qrLabel, withQr }: { data: CertificateData; qrLabel:
         </Box>
         {withQr && (
           <Box sx={{ textAlign: 'center' }}>
-            <CertificateQr value={data.publicUrl} size={96} label={qrLabel} />
+            <QrCode value={data.publicUrl} size={96} label={qrLabel} />
             <Typography variant="caption" color="text.secondary">
               {T.scanToVerify}
             </Typography>

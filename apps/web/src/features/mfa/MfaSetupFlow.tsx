@@ -19,7 +19,7 @@ import { ApiError } from '@/api/api-error';
 import { enableMfa, startMfaSetup } from './api';
 import { EnableFormSchema, type EnableFormInput } from './mfa-schemas';
 import { RecoveryCodes } from './RecoveryCodes';
-import { SecretQr } from './SecretQr';
+import { QrCode } from '@/components/QrCode';
 
 /** The secret in groups of four, easier to type into an app by hand. */
 const groupSecret = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
@@ -72,7 +72,7 @@ export function MfaSetupFlow({ onEnabled }: { onEnabled: () => void }) {
     <Stack spacing={2}>
       <Typography variant="body2">{t('setup.scan')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
-        <SecretQr uri={setup.uri} label={t('setup.qrLabel')} />
+        <QrCode value={setup.uri} size={200} label={t('setup.qrLabel')} />
         <Box>
           <Typography variant="body2" color="text.secondary">
             {t('setup.manual')}

@@ -2,8 +2,11 @@ import Box from '@mui/material/Box';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 
-/** A QR code of `value` as an image (qrcode package, rendered to a data URL in the browser). */
-export function CertificateQr({ value, size, label }: { value: string; size: number; label: string }) {
+/**
+ * A QR code of `value` as an image (qrcode package, rendered to a data URL in the browser): certificates, two-step
+ * enrolment. White quiet zone in dark mode too: phone cameras need dark modules on a light background.
+ */
+export function QrCode({ value, size, label }: { value: string; size: number; label: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let isCurrent = true;
