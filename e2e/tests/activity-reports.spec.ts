@@ -1,13 +1,23 @@
 /**
  * The activity reports end to end: a demo AIS-140 tracker drives 30 minutes over real TCP; the Monthly Summary shows
- * its distance in today's cell of the month grid (range hidden, month chosen), and Vehicle Categorization shows the
+ * its distance in its day's cell of the month grid (range hidden, month chosen), and Vehicle Categorization shows the
  * band cards — a card filters the table to its band through the URL. Screenshots in light and dark mode.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demoFleet } from '@civicfleet/simulator';
 import type { DeviceReading } from '../../tools/simulator/src/packets/reading.ts';
 import type { ReportRun } from '@civicfleet/shared';
-import { ADMIN, apiCall, sendAis140Track, shoot, signIn, trackReading } from './support.ts';
+import {
+  ADMIN,
+  apiCall,
+  istDay,
+  sendAis140Track,
+  shoot,
+  shootBoth,
+  signIn,
+  trackReading,
+  trackStartInOneDay,
+} from './support.ts';
 
 // demoFleet(50, seed 1) as the e2e server seeds it; multiples of 3 speak AIS-140 (0–22 are other specs').
 const vehicle = demoFleet(50, 1)[33];
@@ -29,34 +39,21 @@ function drive(startMs: number): DeviceReading[] {
   return out;
 }
 
-const istDay = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(ms));
-
-async function shootBoth(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.waitForTimeout(500);
-  await shoot(page, `${name}-light`);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForTimeout(500);
-  await shoot(page, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test('monthly summary grid and vehicle categorisation band cards from a tracked drive', async ({ page }) => {
   test.setTimeout(240_000);
   if (!vehicle) throw new Error('no demo vehicle');
-  const startMs = Math.floor((Date.now() - 40 * MINUTE_MS) / 1000) * 1000;
+  const startMs = trackStartInOneDay(40 * MINUTE_MS);
   // Two bursts: the first connects the tracker (the gateway loads its organisation's settings), the rest follows.
   const readings = drive(startMs);
   const identity = { imei: vehicle.imei, vehicleRegNo: vehicle.registrationNumber };
   await sendAis140Track(identity, readings.slice(0, 5), { isHistory: false });
   await page.waitForTimeout(3000);
   await sendAis140Track(identity, readings.slice(5), { isHistory: false });
-  const today = istDay(Date.now());
-  const dayOfMonth = Number(today.slice(8, 10));
+  // The drive's day (today, or yesterday when the run is just past midnight).
+  const day = istDay(startMs);
+  const dayOfMonth = Number(day.slice(8, 10));
 
   // The drive is derived at ingest: wait until the day's rollup is there (and learn the vehicle's id).
   await signIn(page, ADMIN, '/reports/monthly-summary');
@@ -65,8 +62,8 @@ test('monthly summary grid and vehicle categorisation band cards from a tracked 
     .poll(
       async () => {
         const answer = await apiCall<ReportRun>(page, 'POST', '/report/daily-run-summary/run', {
-          from: `${today}T00:00:00+05:30`,
-          to: `${today}T23:59:59.999+05:30`,
+          from: `${day}T00:00:00+05:30`,
+          to: `${day}T23:59:59.999+05:30`,
         });
         const row = answer.data.rows.find((r) => r.regNo === vehicle.registrationNumber);
         vehicleId = typeof row?.vehicleId === 'string' ? row.vehicleId : '';
@@ -79,9 +76,9 @@ test('monthly summary grid and vehicle categorisation band cards from a tracked 
   // Monthly Summary: no range fields, the month filled in.
   await expect(page.getByRole('heading', { level: 1, name: 'Monthly Summary' })).toBeVisible();
   await expect(page.getByLabel('From Time')).toHaveCount(0);
-  await expect(page.getByTestId('report-month')).toHaveValue(today.slice(0, 7));
+  await expect(page.getByTestId('report-month')).toHaveValue(istDay(Date.now()).slice(0, 7));
   await shoot(page, 'report-monthly-summary-empty');
-  await page.goto(`/reports/monthly-summary?month=${today.slice(0, 7)}&vehicleId=${vehicleId}`);
+  await page.goto(`/reports/monthly-summary?month=${day.slice(0, 7)}&vehicleId=${vehicleId}`);
   const grid = page.getByRole('region', { name: /Distance by day/ });
   await expect(grid).toBeVisible({ timeout: 60_000 });
   const row = grid.getByRole('row', { name: new RegExp(vehicle.registrationNumber) });
@@ -92,8 +89,8 @@ test('monthly summary grid and vehicle categorisation band cards from a tracked 
   await expect(cell).toContainText(/0\.\d h/);
   await shootBoth(page, 'report-monthly-summary');
 
-  // Vehicle Categorization over today: band cards; the Offline card filters the table, pressing it again clears.
-  await page.goto(`/reports/vehicle-categorization?from=${today}&to=${today}`);
+  // Vehicle Categorization over the drive's day: band cards; the Offline card filters the table, pressing it again clears.
+  await page.goto(`/reports/vehicle-categorization?from=${day}&to=${day}`);
   const cards = page.getByRole('group', { name: 'Vehicles per band' });
   await expect(cards).toBeVisible({ timeout: 60_000 });
   const offline = cards.getByRole('button', { name: /^Offline:/ });

@@ -1,16 +1,25 @@
 /**
  * The alert family's reports end to end: a demo AIS-140 tracker drives 15 minutes (an emergency press on the way) and
- * parks; Vehicle Timeline draws today's band, Alert Summary counts the SOS and leads to the Alert Report, and Raw Logs
+ * parks; Vehicle Timeline draws the day's band, Alert Summary counts the SOS and leads to the Alert Report, and Raw Logs
  * shows the frames with a packet's decoded JSON. Screenshots in light and dark mode.
  */
 import { connect } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demoFleet } from '@civicfleet/simulator';
 import { buildAis140Location, buildAis140Login } from '../../tools/simulator/src/packets/ais140.ts';
 import { E2E_DEVICE_PORTS } from '../playwright.config.ts';
 import type { DeviceReading } from '../../tools/simulator/src/packets/reading.ts';
 import type { ReportRun } from '@civicfleet/shared';
-import { ADMIN, apiCall, sendAis140Track, shoot, signIn, trackReading } from './support.ts';
+import {
+  ADMIN,
+  apiCall,
+  istDay,
+  sendAis140Track,
+  shootBoth,
+  signIn,
+  trackReading,
+  trackStartInOneDay,
+} from './support.ts';
 
 // demoFleet(50, seed 1) as the e2e server seeds it; multiples of 3 speak AIS-140.
 const vehicle = demoFleet(50, 1)[42];
@@ -47,26 +56,12 @@ async function sendSos(identity: { imei: string; vehicleRegNo: string }, at: Dev
   socket.end();
 }
 
-const istDay = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(ms));
-
-async function shootBoth(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.waitForTimeout(500);
-  await shoot(page, `${name}-light`);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForTimeout(500);
-  await shoot(page, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test('vehicle timeline, alert summary drill-down and raw logs from a tracked drive', async ({ page }) => {
   test.setTimeout(240_000);
   if (!vehicle) throw new Error('no demo vehicle');
-  const startMs = Math.floor((Date.now() - 40 * MINUTE_MS) / 1000) * 1000;
+  const startMs = trackStartInOneDay(40 * MINUTE_MS);
   const identity = { imei: vehicle.imei, vehicleRegNo: vehicle.registrationNumber };
   const readings = track(startMs);
   const pressed = readings[15];
@@ -74,8 +69,10 @@ test('vehicle timeline, alert summary drill-down and raw logs from a tracked dri
   await sendAis140Track(identity, readings.slice(0, 15), { isHistory: false });
   await sendSos(identity, pressed);
   await sendAis140Track(identity, readings.slice(16), { isHistory: false });
-  const today = istDay(Date.now());
-  const range = { from: `${today}T00:00:00+05:30`, to: `${today}T23:59:59.999+05:30` };
+  // The drive's day (today, or yesterday just past midnight) and the day its frames were received (raw logs).
+  const day = istDay(startMs);
+  const receivedDay = istDay(Date.now());
+  const range = { from: `${day}T00:00:00+05:30`, to: `${day}T23:59:59.999+05:30` };
 
   await signIn(page, ADMIN, '/reports/vehicle-timeline');
   await expect(page.getByRole('heading', { level: 1, name: 'Vehicle Timeline Report' })).toBeVisible();
@@ -93,8 +90,8 @@ test('vehicle timeline, alert summary drill-down and raw logs from a tracked dri
     )
     .toBeGreaterThan(0);
 
-  // Vehicle Timeline: today's band with the drive and the stop, hover/focus describes a span.
-  await page.goto(`/reports/vehicle-timeline?from=${today}&to=${today}&vehicleId=${vehicleId}`);
+  // Vehicle Timeline: the day's band with the drive and the stop, hover/focus describes a span.
+  await page.goto(`/reports/vehicle-timeline?from=${day}&to=${day}&vehicleId=${vehicleId}`);
   const chart = page.getByRole('img', { name: 'Timeline by day' });
   await expect(chart).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('table').last()).toContainText('Moving');
@@ -105,7 +102,7 @@ test('vehicle timeline, alert summary drill-down and raw logs from a tracked dri
   await shootBoth(page, 'report-vehicle-timeline');
 
   // Alert Summary: one count column per type present; the vehicle's row leads to its alerts.
-  await page.goto(`/reports/alert-grouped?from=${today}&to=${today}&vehicleId=${vehicleId}`);
+  await page.goto(`/reports/alert-grouped?from=${day}&to=${day}&vehicleId=${vehicleId}`);
   const table = page.getByRole('table').last();
   await expect(table).toContainText(vehicle.registrationNumber, { timeout: 60_000 });
   await expect(page.getByRole('columnheader', { name: 'SOS' })).toBeVisible();
@@ -115,8 +112,8 @@ test('vehicle timeline, alert summary drill-down and raw logs from a tracked dri
   await expect(page.getByRole('table').last()).toContainText('SOS', { timeout: 60_000 });
   await shootBoth(page, 'report-alert');
 
-  // Raw Logs: the frames of the vehicle today, a packet's decoded JSON.
-  await page.goto(`/reports/raw-logs?from=${today}&to=${today}&vehicleId=${vehicleId}`);
+  // Raw Logs: the frames of the vehicle received today, a packet's decoded JSON.
+  await page.goto(`/reports/raw-logs?from=${receivedDay}&to=${receivedDay}&vehicleId=${vehicleId}`);
   await expect(page.getByRole('table').last()).toContainText(vehicle.imei, { timeout: 60_000 });
   await expect(page.getByText('Decoded packet')).toBeVisible();
   await shootBoth(page, 'report-raw-logs');

@@ -9,7 +9,7 @@ import {
 import type { DeviceReading } from '../../tools/simulator/src/packets/reading.ts';
 import { E2E_DEVICE_PORTS } from '../playwright.config.ts';
 import { demoFleet } from '@civicfleet/simulator';
-import { ADMIN, shoot, signIn } from './support.ts';
+import { ADMIN, istDay, shoot, signIn } from './support.ts';
 
 // demoFleet(50, seed 1) as the e2e server seeds it; vehicle 22 speaks GT06 and is no other spec's.
 const OWN_TRACKER = demoFleet(50, 1)[22];
@@ -158,15 +158,16 @@ test('staff, allocation and attendance: a supervisor marks someone absent; a dri
     socket.write(buildGt06Login(tracker.imei, 1));
     await acked;
     socket.on('data', () => undefined);
-    socket.write(buildGt06Location(reading(Date.now() - 2_000), { serial: 2, isReupload: false }));
+    const sentAt = Date.now();
+    socket.write(buildGt06Location(reading(sentAt - 2_000), { serial: 2, isReupload: false }));
     socket.write(buildGt06DriverId(driverTag, 3));
-    await page.getByPlaceholder('Search name, phone or tag').fill(driverName);
+    // The board of the read's day (the run may pass midnight while it waits).
+    const readDay = istDay(sentAt);
     const driverRow = page.getByRole('row', { name: new RegExp(driverName) });
-    await expect(driverRow).toBeVisible();
     await expect
       .poll(
         async () => {
-          await page.reload();
+          await page.goto(`/swm/attendance?day=${readDay}`);
           await page.getByPlaceholder('Search name, phone or tag').fill(driverName);
           await expect(driverRow).toBeVisible();
           return (await driverRow.textContent()) ?? '';

@@ -5,11 +5,21 @@
  * number opens the trip list behind it; /dashboardv2 drills into a zone; /fleet-dashboard renders. Screenshots of all
  * three in light and dark mode. Nothing is mocked.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demoFleet } from '@civicfleet/simulator';
 import type { CityDashboard } from '@civicfleet/shared';
 import type { DeviceReading } from '../../tools/simulator/src/packets/reading.ts';
-import { ADMIN, apiCall, sendAis140Track, shoot, signIn, trackReading } from './support.ts';
+import {
+  ADMIN,
+  apiCall,
+  istDay,
+  sendAis140Track,
+  shoot,
+  shootBoth,
+  signIn,
+  trackReading,
+  trackStartInOneDay,
+} from './support.ts';
 
 // demoFleet(50, seed 1) as the e2e server seeds it; vehicles 0, 3, 6 … speak AIS-140 (0, 3, 6 and 12 are other
 // specs').
@@ -63,19 +73,6 @@ function track(startMs: number): DeviceReading[] {
   return out;
 }
 
-async function shootBoth(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.emulateMedia({ colorScheme: 'light' });
-  await ready();
-  await page.waitForTimeout(600);
-  await shoot(page, `${name}-light`);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await ready();
-  await page.waitForTimeout(600);
-  await shoot(page, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 test.use({ viewport: { width: 1366, height: 900 } });
 
 test('the dashboards show the trip and attendance a tracker produced, drill down and link to the lists', async ({
@@ -90,7 +87,9 @@ test('the dashboards show the trip and attendance a tracker produced, drill down
   });
   expect(staff.status).toBe(200);
 
-  const startMs = Math.floor((Date.now() - 45 * MINUTE_MS) / 1000) * 1000;
+  const startMs = trackStartInOneDay(45 * MINUTE_MS);
+  // The track's day: today, or yesterday when the run is just past midnight.
+  const day = istDay(startMs);
   if (!vehicle) throw new Error('no demo vehicle');
   await sendAis140Track({ imei: vehicle.imei, vehicleRegNo: vehicle.registrationNumber }, track(startMs), {
     isHistory: false,
@@ -100,14 +99,15 @@ test('the dashboards show the trip and attendance a tracker produced, drill down
   await expect
     .poll(
       async () => {
-        const city = (await apiCall<CityDashboard>(page, 'GET', '/dashboard/city')).data;
+        const city = (await apiCall<CityDashboard>(page, 'GET', `/dashboard/city?from=${day}&to=${day}`))
+          .data;
         return city.disposalTrips.total >= 1 && city.attendance.present >= 1;
       },
       { timeout: 180_000, intervals: [2000, 5000] },
     )
     .toBe(true);
 
-  await page.goto('/dashboard');
+  await page.goto(`/dashboard?from=${day}&to=${day}`);
   await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
   const trips = page.getByRole('region', { name: 'Disposal trips' });
   const tripsLink = trips.getByRole('link', { name: /disposal trips: open the list/ });

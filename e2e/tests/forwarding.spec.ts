@@ -5,26 +5,16 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demoFleet } from '@civicfleet/simulator';
 import type { ForwardTarget } from '@civicfleet/shared';
-import { ADMIN, apiCall, sendAis140Track, shoot, signIn, trackReading } from './support.ts';
+import { ADMIN, apiCall, sendAis140Track, shootBoth, signIn, trackReading } from './support.ts';
 
 // demoFleet(50, seed 1) as the e2e server seeds it; multiples of 3 speak AIS-140; 30 is used by no other spec.
 const vehicle = demoFleet(50, 1)[30];
 
 interface Received {
   items: Array<{ type: string; imei?: string; registrationNumber?: string | null }>;
-}
-
-async function shootBoth(page: Page, name: string): Promise<void> {
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.waitForTimeout(300);
-  await shoot(page, `${name}-light`);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForTimeout(300);
-  await shoot(page, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 test.use({ viewport: { width: 1440, height: 900 } });

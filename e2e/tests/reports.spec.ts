@@ -1,6 +1,6 @@
 /**
- * The report kit end to end (issue 8): a demo AIS-140 tracker drives a deterministic track today over real TCP; the
- * Cumulative Distance Report, filtered in the form (today, that vehicle), shows its row with the distance the engine
+ * The report kit end to end (issue 8): a demo AIS-140 tracker drives a deterministic track over real TCP; the
+ * Cumulative Distance Report, filtered in the form (the track's day, that vehicle), shows its row with the distance the engine
  * computed; the filter lands in the URL; CSV, XLSX and PDF made by the server through the Export menu carry the same
  * row. Screenshots in light and dark mode. Nothing is mocked.
  */
@@ -12,7 +12,16 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DeviceReading } from '../../tools/simulator/src/packets/reading.ts';
-import { ADMIN, apiCall, sendAis140Track, shoot, signIn, trackReading } from './support.ts';
+import {
+  ADMIN,
+  apiCall,
+  istDay,
+  sendAis140Track,
+  shootBoth,
+  signIn,
+  trackReading,
+  trackStartInOneDay,
+} from './support.ts';
 
 // demoFleet(50, seed 1) as the e2e server seeds it; vehicles 0, 3, 6 … speak AIS-140; 27 is no other spec's.
 const vehicle = demoFleet(50, 1)[27];
@@ -37,19 +46,6 @@ function track(startMs: number): DeviceReading[] {
   }
   for (let i = 0; i < (5 * MINUTE_MS) / step; i++, t += step) out.push(reading(t, START.lat, lon, 0));
   return out;
-}
-
-/** Today in Asia/Kolkata as yyyy-MM-dd. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-
-async function shootBoth(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForTimeout(600);
-    await shoot(page, `${name}-${scheme}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 async function pickDay(page: Page, field: string, day: string): Promise<void> {
@@ -79,7 +75,6 @@ test('the cumulative distance report shows a tracked vehicle’s distance and ex
   test.setTimeout(300_000);
   if (!vehicle) throw new Error('no demo vehicle');
   await signIn(page, ADMIN);
-  const day = today();
   const vehicles = await apiCall<{ items: Array<{ id: string }> }>(
     page,
     'GET',
@@ -88,7 +83,9 @@ test('the cumulative distance report shows a tracked vehicle’s distance and ex
   const vehicleId = vehicles.data.items[0]?.id;
   if (!vehicleId) throw new Error('demo vehicle not found');
 
-  const startMs = Math.floor((Date.now() - 35 * MINUTE_MS) / 1000) * 1000;
+  const startMs = trackStartInOneDay(35 * MINUTE_MS);
+  // The track's day: today, or yesterday when the run is just past midnight.
+  const day = istDay(startMs);
   await sendAis140Track({ imei: vehicle.imei, vehicleRegNo: vehicle.registrationNumber }, track(startMs), {
     isHistory: false,
   });
@@ -114,7 +111,7 @@ test('the cumulative distance report shows a tracked vehicle’s distance and ex
   expect(distanceM).toBeLessThan(12_000);
   const km = (distanceM / 1000).toFixed(2);
 
-  // The form: empty filter refused, then today and the vehicle.
+  // The form: empty filter refused, then the day and the vehicle.
   await page.goto(`/reports/${REPORT}`);
   await expect(page.getByRole('heading', { name: 'Cumulative Distance Report' })).toBeVisible();
   await expect(

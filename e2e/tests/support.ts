@@ -43,6 +43,34 @@ export async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
+/** The page in light and then dark mode, at its top, each once `ready` (if given) holds: `<name>-light`, `<name>-dark`. */
+export async function shootBoth(page: Page, name: string, ready?: () => Promise<void>): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await ready?.();
+    await page.waitForTimeout(600);
+    await shoot(page, `${name}-${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** The Asia/Kolkata day (yyyy-MM-dd) of an instant: the day of the server's rollups, reports and SWM screens. */
+export const istDay = (ms: number): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(ms));
+
+/**
+ * Where a journey's track of `lookbackMs` (sent now, ending before now) starts so that it lies in one Asia/Kolkata
+ * day: `lookbackMs` ago, or, when that would cross midnight, the stretch that ends a minute before midnight. The
+ * suite runs at any hour (a CI run once crossed 00:00 IST), and a journey looks up the track's day, `istDay(start)`.
+ */
+export function trackStartInOneDay(lookbackMs: number, nowMs = Date.now()): number {
+  const start = Math.floor((nowMs - lookbackMs) / 1000) * 1000;
+  if (istDay(start) === istDay(nowMs + 60_000)) return start;
+  const midnight = Date.parse(`${istDay(nowMs + 60_000)}T00:00:00+05:30`);
+  return Math.floor((midnight - 60_000 - lookbackMs) / 1000) * 1000;
+}
+
 export async function signIn(page: Page, account: Account, at = '/'): Promise<void> {
   await page.goto(at);
   await page.getByLabel('Email or Phone Number').fill(account.email);

@@ -4,23 +4,9 @@
  * types filter from the URL, the Duty Report opened with only a group (today, as Vehicle Status links it).
  * Screenshots in light and dark mode. The report rows themselves are covered by the server's golden tests.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { ReportRun } from '@civicfleet/shared';
-import { ADMIN, apiCall, shoot, signIn } from './support.ts';
-
-const istDay = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(ms));
-
-async function shootBoth(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.waitForTimeout(800);
-  await shoot(page, `${name}-light`);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForTimeout(800);
-  await shoot(page, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+import { ADMIN, apiCall, istDay, shootBoth, signIn } from './support.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 

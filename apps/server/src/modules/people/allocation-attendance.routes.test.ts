@@ -375,6 +375,33 @@ describe('/v1/vehicle-allocation and /v1/attendance', () => {
       status: 'ABSENT',
       source: 'day-close',
     });
+    // Yesterday's 23:40 read of the Bhopal driver's card arrives at 00:35 (a tracker out of coverage uploads its
+    // history): the presence replaces the automatic ABSENT of the day close. A supervisor's ABSENT stays.
+    await t.db.insert(driverTagReads).values({
+      deviceId: spare.deviceId,
+      vehicleId: null,
+      organisationId: await organisationId(t.db, BHOPAL),
+      tag: 'a1a1a1a1',
+      readAt: ist('2026-11-20T23:40:00'),
+    });
+    now = new Date('2026-11-20T19:05:00Z');
+    expect(await attendanceJob(t.db, () => now).run()).toMatch(/^1 driver-id reads \(1 matched\)/);
+    const late = await call<AttendanceBoard>(BHOPAL_ADMIN, 'GET', '/v1/attendance?day=2026-11-20');
+    expect(late.body.data.items.find((r) => r.staff.id === bhopalDriver.id)).toMatchObject({
+      status: 'PRESENT',
+      source: 'driver-id',
+      dutyStartAt: ist('2026-11-20T23:40:00').toISOString(),
+      reason: null,
+    });
+    const bhopalSummary = await call<AttendanceSummaryRow[]>(
+      BHOPAL_ADMIN,
+      'GET',
+      '/v1/attendance/summary?from=2026-11-20&to=2026-11-20',
+    );
+    expect(bhopalSummary.body.data).toEqual([
+      { day: '2026-11-20', key: null, label: 'No ward', present: 1, absent: 0 },
+    ]);
+
     const summaryRows = await call<AttendanceSummaryRow[]>(
       'ADMIN',
       'GET',
@@ -383,14 +410,6 @@ describe('/v1/vehicle-allocation and /v1/attendance', () => {
     expect(summaryRows.status).toBe(200);
     expect(summaryRows.body.data.reduce((n, r) => n + r.present, 0)).toBe(2);
     expect(summaryRows.body.data.every((r) => r.day === '2026-11-20')).toBe(true);
-    const bhopalSummary = await call<AttendanceSummaryRow[]>(
-      BHOPAL_ADMIN,
-      'GET',
-      '/v1/attendance/summary?from=2026-11-20&to=2026-11-20',
-    );
-    expect(bhopalSummary.body.data).toEqual([
-      { day: '2026-11-20', key: null, label: 'No ward', present: 0, absent: 1 },
-    ]);
     const long = await call('ADMIN', 'GET', '/v1/attendance/summary?from=2026-01-01&to=2026-11-20');
     expect(long.body.errors?.to).toBe('A range spans at most 62 days');
   });

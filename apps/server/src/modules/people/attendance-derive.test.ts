@@ -9,6 +9,7 @@ import {
   planDutyMarks,
   planTagRead,
   shiftAt,
+  type Mark,
 } from './attendance-derive.ts';
 
 /** Local Kolkata wall time → instant. */
@@ -102,6 +103,19 @@ describe('driver-id reads', () => {
     });
   });
 
+  it('replaces the automatic ABSENT of a day close (a late upload), never a supervisor’s or a derived PRESENT', () => {
+    const after = (existingMark: Mark) =>
+      planTagRead({ readAt, owner, hasVehicle: false, open: undefined, existingMark }).mark;
+    expect(after({ status: 'ABSENT', source: 'day-close' })).toEqual({
+      staffId: 9n,
+      day: '2026-11-20',
+      dutyStartAt: readAt,
+    });
+    expect(after({ status: 'ABSENT', source: 'supervisor' })).toBeNull();
+    expect(after({ status: 'PRESENT', source: 'duty' })).toBeNull();
+    expect(after({ status: 'PRESENT', source: 'driver-id' })).toBeNull();
+  });
+
   it('leaves an unknown tag alone and marks without allocating when the device has no vehicle', () => {
     expect(
       planTagRead({ readAt, owner: undefined, hasVehicle: true, open: undefined, existingMark: undefined }),
@@ -139,6 +153,25 @@ describe('duty marks from ignition', () => {
       marks,
     );
     expect(plans).toEqual([
+      {
+        staffId: 2n,
+        day,
+        vehicleId: 1n,
+        dutyStartAt: duty.firstIgnitionAt,
+        dutyEndAt: duty.lastIgnitionAt,
+        isNew: true,
+      },
+    ]);
+  });
+
+  it('replaces a day-close ABSENT with the duty whose data arrived after midnight', () => {
+    const marks = new Map([
+      [
+        markKey(2n, day),
+        { status: 'ABSENT' as const, source: 'day-close' as const, vehicleId: null, dutyEndAt: null },
+      ],
+    ]);
+    expect(planDutyMarks([{ ...morning, staffId: 2n }], [duty], marks)).toEqual([
       {
         staffId: 2n,
         day,

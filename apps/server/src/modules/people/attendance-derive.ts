@@ -7,7 +7,8 @@
  * - a driver-id read opens a driver allocation on the read's vehicle unless that driver's allocation is already open
  *   there; a different driver's open allocation on the vehicle ends at the read time with end_reason 'replaced';
  * - duty start/end of a vehicle's day are its first/last ignition (daily_vehicle_stats);
- * - the day close marks ABSENT only people active, existing before the day ended, and still unmarked.
+ * - the day close marks ABSENT only people active, existing before the day ended, and still unmarked; evidence of
+ *   presence that arrives later (history uploaded after midnight) replaces that automatic ABSENT.
  */
 import type { AttendanceSource, AttendanceStatus, Shift } from '@civicfleet/shared';
 import {
@@ -59,9 +60,13 @@ export interface Mark {
   source: AttendanceSource;
 }
 
-/** A derived mark may be written only where there is none, or over another derived PRESENT (never a supervisor's). */
+/**
+ * Whether evidence of presence (a driver-id read, a duty) may be written over `existing`: where there is no mark, or
+ * over the automatic ABSENT of a day close, which only said that no evidence had arrived by then (a tracker out of
+ * coverage uploads its history later). Never over a supervisor's mark or another derived PRESENT.
+ */
 export function canDeriveOver(existing: Mark | undefined): boolean {
-  return existing === undefined;
+  return existing === undefined || existing.source === 'day-close';
 }
 
 // ---------------------------------------------------------------- (a) driver-id reads
@@ -163,7 +168,8 @@ export interface DutyMark {
  * Staff allocated to a vehicle on a day the vehicle started duty (first ignition) are PRESENT ('duty'), with duty
  * start/end = the vehicle's first/last ignition. The vehicle must have run during the allocation (its ignition span
  * [first, last] meets the allocation's [start, end]), so an afternoon crew is not present for the morning's run. An existing derived mark ('driver-id' or 'duty') of that vehicle gets
- * its duty end moved to the latest ignition; supervisor and day-close marks are left alone. One mark per person: the
+ * its duty end moved to the latest ignition; a day-close ABSENT is replaced (the run's data arrived late); supervisor
+ * marks are left alone. One mark per person: the
  * earliest-starting duty wins when someone was on two vehicles.
  */
 export function planDutyMarks(
@@ -184,7 +190,7 @@ export function planDutyMarks(
     const key = markKey(a.staffId, a.day);
     const existing = marks.get(key);
     let plan: DutyMark | undefined;
-    if (!existing) {
+    if (canDeriveOver(existing)) {
       plan = {
         staffId: a.staffId,
         day: a.day,

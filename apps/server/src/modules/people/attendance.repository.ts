@@ -171,13 +171,32 @@ export async function upsertSupervisorMark(db: Db, values: NewMark): Promise<voi
     });
 }
 
-/** A derived mark: written only where the person has none that day (never over a supervisor's). */
+/**
+ * A derived mark: written where the person has none that day; a derived PRESENT also replaces a 'day-close' ABSENT
+ * (attendance-derive.ts canDeriveOver). Never over a supervisor's mark. Returns whether it was written.
+ */
 export async function insertDerivedMark(db: Db, values: NewMark): Promise<boolean> {
-  const done = await db
-    .insert(attendance)
-    .values(values)
-    .onConflictDoNothing({ target: [attendance.staffId, attendance.day] })
-    .returning({ staffId: attendance.staffId });
+  const insert = db.insert(attendance).values(values);
+  const done = await (
+    values.status === 'PRESENT'
+      ? insert.onConflictDoUpdate({
+          target: [attendance.staffId, attendance.day],
+          set: {
+            status: values.status,
+            source: values.source,
+            reason: null,
+            wardId: values.wardId ?? null,
+            circleId: values.circleId ?? null,
+            vehicleId: values.vehicleId ?? null,
+            dutyStartAt: values.dutyStartAt ?? null,
+            dutyEndAt: values.dutyEndAt ?? null,
+            markedBy: null,
+            updatedAt: sql`now()`,
+          },
+          setWhere: eq(attendance.source, 'day-close'),
+        })
+      : insert.onConflictDoNothing({ target: [attendance.staffId, attendance.day] })
+  ).returning({ staffId: attendance.staffId });
   return done.length > 0;
 }
 
