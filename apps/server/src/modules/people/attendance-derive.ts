@@ -200,6 +200,7 @@ export function planDutyMarks(
         isNew: true,
       };
     } else if (
+      existing !== undefined &&
       (existing.source === 'driver-id' || existing.source === 'duty') &&
       existing.vehicleId === a.vehicleId &&
       duty.lastIgnitionAt !== null &&
