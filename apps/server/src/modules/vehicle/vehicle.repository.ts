@@ -2,7 +2,14 @@
 import { and, asc, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, VehicleSortField } from '@civicfleet/shared';
 import { rows, type Db } from '../../db/client.ts';
-import { countSelection, planList, runList, type ListDefinition } from '../../db/list-query.ts';
+import {
+  countSelection,
+  literalLimit,
+  offsetSql,
+  planList,
+  runList,
+  type ListDefinition,
+} from '../../db/list-query.ts';
 import {
   adminDivisions,
   deviceLatest,
@@ -297,7 +304,7 @@ export async function pageVehicleStatuses(
           ${vehicles.kind} as "kind", ${vehicles.type} as "type"
         ${vehicleLatestFrom(f.orgIds)}${statusFilterSql(f, status)}
         order by ${vehicles.registrationNumber} asc, ${vehicles.id} asc
-        limit ${f.limit} offset ${f.offset}`,
+        limit ${literalLimit(f.limit)}${offsetSql(f.offset)}`,
   );
 }
 
