@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { NewPasswordSchema, passwordWeakness, withPhonePrefix } from '@civicfleet/shared';
+import { NewPasswordSchema, withPhonePrefix } from '@civicfleet/shared';
+import { passwordWeakness } from '../modules/auth/password-policy.ts';
 import type { SuperAdminInput } from '../db/seed/super-admin.ts';
 
 export const USAGE = `Usage: npm run create-admin -- --email <e-mail> --password <password> [--phone <10 digits>] [--first-name <name>] [--last-name <name>]`;

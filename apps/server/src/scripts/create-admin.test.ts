@@ -14,7 +14,7 @@ describe('create-admin arguments', () => {
         '--email',
         'Ops@IMC.in',
         '--password',
-        'Strong@12345',
+        'Mandu@Strong2026',
         '--phone',
         '98765 43210',
         '--first-name',
@@ -22,7 +22,7 @@ describe('create-admin arguments', () => {
       ]),
     ).toEqual({
       email: 'Ops@IMC.in',
-      password: 'Strong@12345',
+      password: 'Mandu@Strong2026',
       phone: '+919876543210',
       firstName: 'Meena',
       lastName: 'Administrator',
@@ -31,17 +31,17 @@ describe('create-admin arguments', () => {
 
   it('explains what is wrong', () => {
     expect(() => parseCreateAdminArgs([])).toThrow(/--email and --password are required/);
-    expect(() => parseCreateAdminArgs(['--email', 'not-an-email', '--password', 'Strong@12345'])).toThrow(
+    expect(() => parseCreateAdminArgs(['--email', 'not-an-email', '--password', 'Mandu@Strong2026'])).toThrow(
       /valid e-mail/,
     );
     expect(() => parseCreateAdminArgs(['--email', 'a@b.in', '--password', 'short'])).toThrow(
       /at least 12 characters/,
     );
     expect(() =>
-      parseCreateAdminArgs(['--email', 'a@b.in', '--password', 'Strong@12345', '--phone', '123']),
+      parseCreateAdminArgs(['--email', 'a@b.in', '--password', 'Mandu@Strong2026', '--phone', '123']),
     ).toThrow(/10 digits/);
     expect(() =>
-      parseCreateAdminArgs(['--email', 'a@b.in', '--password', 'Strong@12345', '--bogus']),
+      parseCreateAdminArgs(['--email', 'a@b.in', '--password', 'Mandu@Strong2026', '--bogus']),
     ).toThrow(/Usage/);
     // The same policy as user passwords (ASVS 2.1.7): common words with decoration, the admin's own e-mail or phone.
     expect(() => parseCreateAdminArgs(['--email', 'a@b.in', '--password', 'Password@2024'])).toThrow(
@@ -67,7 +67,7 @@ describe('createSuperAdmin on a database without demo data', () => {
   it('creates the platform organisation and a SUPER_ADMIN; refuses duplicates', async () => {
     const input = {
       email: 'Ops@IMC.in',
-      password: 'Strong@12345',
+      password: 'Mandu@Strong2026',
       phone: '+919876543210',
       firstName: 'Meena',
       lastName: 'Jain',
@@ -80,7 +80,7 @@ describe('createSuperAdmin on a database without demo data', () => {
       .innerJoin(organisations, eq(organisations.id, users.organisationId))
       .where(eq(users.id, userId));
     expect(row).toMatchObject({ email: 'ops@imc.in', role: 'SUPER_ADMIN', kind: 'PLATFORM' });
-    expect(await verifyPassword('Strong@12345', row?.hash ?? '')).toBe(true);
+    expect(await verifyPassword('Mandu@Strong2026', row?.hash ?? '')).toBe(true);
 
     await expect(createSuperAdmin(t.db, { ...input, phone: null })).rejects.toThrow(
       new CreateAdminError('A user with e-mail ops@imc.in already exists.'),

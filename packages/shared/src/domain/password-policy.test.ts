@@ -51,6 +51,18 @@ describe('new password rules (ASVS 2.1.1–2.1.4, 2.1.7, 2.1.9)', () => {
     expect(passwordWeakness(password)).toBeNull();
   });
 
+  it('asks the breached-password corpus it is given for the whole password and for the word under the decoration', () => {
+    const corpus = new Set(['qwerty123456', 'newpass', 'michael']);
+    const isBreached = (candidate: string) => corpus.has(candidate);
+    for (const password of ['QWERTY123456', 'NewPass@2024', 'Micha3l@1990', 'michael#2024!'])
+      expect(passwordWeakness(password, {}, { isBreached })).toBe(common);
+    // Without a corpus (the console's meter) only the local rules apply.
+    expect(passwordWeakness('NewPass@2024')).toBeNull();
+    // A word under decoration must be a word (4 letters or more), and the decoration predictable.
+    expect(passwordWeakness('Narmada@Ghat24', {}, { isBreached })).toBeNull();
+    expect(passwordWeakness('Michael 7x!Qv#9Lm2', {}, { isBreached })).toBeNull();
+  });
+
   it("refuses the user's own e-mail or phone inside the password", () => {
     const owner = { email: 'ravi.kumar@indore.example', phone: '+919876543210' };
     expect(passwordWeakness('ravi.kumar#2024!', owner)).toBe(personal);

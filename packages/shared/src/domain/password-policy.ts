@@ -6,7 +6,10 @@
  *
  * The check is local (deployments may have no outbound network, so no breached-password API): a list of the base words
  * behind the most common leaked passwords, matched after undoing the usual letter swaps (p@ssw0rd → password) and
- * dropping the digits and symbols around them, plus a few long leaked passwords that are not words.
+ * dropping the digits and symbols around them, plus a few long leaked passwords that are not words. The server adds
+ * a breached-password corpus through `isBreached` (apps/server/src/modules/auth/breached-passwords.ts: the 10,000
+ * most frequent), asked for the whole password and for the word under the decoration (`Michael@1990`); the console's
+ * meter does without it (a 220 kB download), so a breached password it grades "fair" is refused by the server's 400.
  *
  * Pure (no I/O): the server refuses with it (apps/server/src/modules/auth/password-policy.ts) and the console's
  * strength meter shows the same verdict before the form is sent (ASVS 2.1.8).
@@ -81,6 +84,11 @@ export interface PasswordOwner {
   phone?: string | null;
 }
 
+export interface PasswordCheckOptions {
+  /** Whether a candidate (lower case: the whole password, or the word under its decoration) is a breached password. */
+  isBreached?: (candidate: string) => boolean;
+}
+
 const isLetter = (c: string | undefined): boolean => c !== undefined && /\p{L}/u.test(c);
 
 /** Undoes letter swaps inside a word (`p@ssw0rd` → `password`, `@dmin` → `admin`), not in trailing digits. */
@@ -96,9 +104,13 @@ function unLeet(value: string): string {
 }
 
 /** Why `password` is refused, or null when it is acceptable. */
-export function passwordWeakness(password: string, owner: PasswordOwner = {}): string | null {
+export function passwordWeakness(
+  password: string,
+  owner: PasswordOwner = {},
+  { isBreached = () => false }: PasswordCheckOptions = {},
+): string | null {
   const compact = password.normalize('NFKC').toLowerCase().replace(/\s+/gu, '');
-  if (isRepeatedBlock(compact) || isRun(compact) || COMMON_WALKS.includes(compact)) {
+  if (isRepeatedBlock(compact) || isRun(compact) || COMMON_WALKS.includes(compact) || isBreached(compact)) {
     return PASSWORD_POLICY_MESSAGES.common;
   }
   // A common word with decoration around it (`Password@2024!`, `@dmin123456`, `adminadmin#1`).
@@ -108,7 +120,12 @@ export function passwordWeakness(password: string, owner: PasswordOwner = {}): s
   const digits = decoration.replace(/\D/gu, '');
   const isPredictable = decoration.length <= 6 || isRun(digits) || isRepeatedBlock(digits);
   if (letters.length > 0 && isPredictable) {
-    if (COMMON_WORDS.has(letters) || isRepeatedBlock(letters) || isRun(letters)) {
+    if (
+      COMMON_WORDS.has(letters) ||
+      (letters.length >= 4 && isBreached(letters)) ||
+      isRepeatedBlock(letters) ||
+      isRun(letters)
+    ) {
       return PASSWORD_POLICY_MESSAGES.common;
     }
     for (let cut = 3; cut <= letters.length - 3; cut += 1) {
@@ -127,7 +144,7 @@ export function passwordWeakness(password: string, owner: PasswordOwner = {}): s
   return null;
 }
 
-/** The strength meter's levels (ASVS 2.1.8): `weak` is refused by the server, the others are accepted. */
+/** The strength meter's levels (ASVS 2.1.8): `weak` is refused by the server; of the others it refuses only breached ones. */
 export const PASSWORD_STRENGTHS = ['weak', 'fair', 'good', 'strong'] as const;
 export type PasswordStrength = (typeof PASSWORD_STRENGTHS)[number];
 /** The first rule a password fails, in the order the server checks them (length first, then the policy). */
@@ -155,7 +172,8 @@ function poolSize(password: string): number {
 }
 
 /**
- * The console's strength meter: the server's own rules (length, then `passwordWeakness`) decide `weak`; an accepted
+ * The console's strength meter: the server's own local rules (length, then `passwordWeakness` without the breached
+ * corpus, which stays on the server) decide `weak`; an accepted
  * password is graded by its estimated entropy (fair < 60 bits ≤ good < 80 bits ≤ strong). No composition rule is
  * enforced (2.1.9): the grade only tells the user that a longer or more varied password is harder to guess.
  */

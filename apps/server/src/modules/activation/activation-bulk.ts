@@ -12,13 +12,13 @@ import {
   FitmentVehicleInputSchema,
   IsoDateSchema,
   NewPasswordSchema,
-  passwordWeakness,
   PhoneInputSchema,
   type ActivationBulkInput,
   type ActivationBulkResult,
   type ActivationBulkRow,
   type ActivationBulkRowResult,
 } from '@civicfleet/shared';
+import { passwordWeakness } from '../auth/password-policy.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../http/types.ts';
 import { istToday } from '../fitment/fitment-dates.ts';
