@@ -16,6 +16,12 @@
  *   node --import tsx bench/live-latency.bench.ts --devices 1000 --rates 10000,1000 --duration 10 \
  *     --configs default:1000:500,tuned:10:50 [--derive off]     (name:INGEST_FLUSH_MS:LIVE_DELTA_MS)
  *   DATABASE_URL=postgres://… node --import tsx bench/live-latency.bench.ts …     (PostgreSQL instead of PGlite)
+ *   … --database-url postgres://… --layout split [--runs 3]
+ *
+ * `--layout split` (PostgreSQL only) runs the product's scaled roles instead of the all-in-one child: 1 API, 1 gateway
+ * and 1 worker process on a scratch database and a throwaway redis-server (support/live-split.ts); the devices connect
+ * to the gateway, the WebSocket to the API, so deltas travel gateway → Redis → API. Each process reports its CPU
+ * and event-loop delay over the same span (support/process-probe.ts).
  *
  * Results → bench/results/live-latency.json (rows of the other engine from an earlier run are kept). Client and
  * server share the 2 cores (and other work): figures are noisy.
@@ -32,6 +38,9 @@ import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import type { LiveMessage } from '@civicfleet/shared';
+import { registerBenchDevices } from './support/bench-devices.ts';
+import { startSplitServer, type SplitStats } from './support/live-split.ts';
+import { machineCpuUs, postgresCpuByPid, postgresCpuUsBetween } from './support/machine-cpu.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -48,12 +57,30 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string', default: process.env.DATABASE_URL },
     /** What code was measured, for the result file (default: git HEAD and whether the tree is dirty). */
     code: { type: 'string' },
-    /** Extra node flags for the server child, comma-separated (e.g. --max-semi-space-size=64). */
+    /** Extra node flags for the server child (split: every role, via NODE_OPTIONS), comma-separated (e.g. --max-semi-space-size=64). */
     'node-flags': { type: 'string', default: '' },
     /** Write a V8 CPU profile of each server child over the sending and draining phase to <dir>/<config>-<rate>.cpuprofile. */
     'cpu-prof': { type: 'string' },
+    /** all-in-one (one server child, as main.ts) or split (API, gateway and worker processes + Redis). */
+    layout: { type: 'string', default: 'all-in-one' },
+    /** Each configuration and rate this many times (the result file keeps every run). */
+    runs: { type: 'string', default: '1' },
+    /** Split layout: gateway processes (devices alternate between them, as behind a TCP load balancer). */
+    gateways: { type: 'string', default: '1' },
+    /** All-in-one child: `main` (as main.ts) or `bench` (the lighter wiring of earlier rows; see runServer). */
+    wiring: { type: 'string', default: 'main' },
+    /** Keep every row already in the result file (default: drop those of the engine and layouts run now). */
+    append: { type: 'boolean', default: false },
   },
 });
+type Layout = 'all-in-one' | 'split';
+/** Several layouts (`--layout all-in-one,split`) alternate row by row, so each pair sees about the same load. */
+const LAYOUTS = (args.layout ?? '').split(',') as Layout[];
+if (LAYOUTS.length === 0 || LAYOUTS.some((l) => l !== 'all-in-one' && l !== 'split'))
+  throw new Error('--layout: all-in-one, split, or both comma-separated');
+const RUNS = Number(args.runs);
+const GATEWAYS = Number(args.gateways);
+const WIRING = args.wiring === 'bench' ? 'bench' : 'main';
 const DEVICES = Number(args.devices);
 const DURATION_S = Number(args.duration);
 /** After the last frame: wait until every frame was delivered, or DRAIN_S without progress, or MAX_DRAIN_S. */
@@ -71,7 +98,8 @@ interface Config {
 }
 interface Ready {
   apiPort: number;
-  gt06Port: number;
+  /** GT06 listeners: device i connects to gt06Ports[i % length] (split layout: one per gateway process). */
+  gt06Ports: number[];
   /** Database id of device i (IMEI IMEI_PREFIX + i). */
   deviceIds: string[];
 }
@@ -94,9 +122,19 @@ interface ServerStats {
   writerPhaseMs: Record<string, number>;
 }
 type FromServer = { ready: Ready } | { stats: ServerStats };
+/** The server side of a row, whatever the layout. */
+interface ServerUnderTest {
+  ready: Ready;
+  /** Start of the measured span (sending and draining). */
+  mark(): void;
+  /** End of the span: the server's figures; the processes are gone when it resolves. */
+  stop(): Promise<ServerStats | SplitStats>;
+}
 
 const DATABASE_URL = args['database-url'] || undefined;
 const DATABASE: 'pglite' | 'postgres' = DATABASE_URL ? 'postgres' : 'pglite';
+if (LAYOUTS.includes('split') && !DATABASE_URL)
+  throw new Error('--layout split needs PostgreSQL: --database-url');
 const imeiOf = (i: number) => `${IMEI_PREFIX}${String(i).padStart(10, '0')}`;
 
 /** Every configuration (name:flushMs:deltaEveryMs) at every rate. */
@@ -138,47 +176,54 @@ async function runServer(config: Config): Promise<void> {
   const { startGateway } = await import('../apps/server/src/gateway/gateway.ts');
   const { workerJobs } = await import('../apps/server/src/worker/jobs.ts');
   const { startJobs } = await import('../apps/server/src/worker/runner.ts');
-  const { sqlClientOf } = await import('../apps/server/src/gateway/ingest/sql-client.ts');
-  const { INDORE, organisationId } = await import('../apps/server/src/gateway/testing/fleet.ts');
+
+  const { createLiveDeriveContext } = await import('../apps/server/src/gateway/ingest/derive-context-db.ts');
+  const { deriveWiring } = await import('../apps/server/src/gateway/ingest/derive-stage.ts');
+  const { withForwarding } = await import('../apps/server/src/modules/forwarding/forward-stage.ts');
+  const { createMetrics } = await import('../apps/server/src/observability/metrics.ts');
 
   const runtime = await openRuntime(() => undefined);
   const { env, database, mailer, bus } = runtime;
-  const app = await buildApi({ db: database.db, env, brand: runtime.brand, mailer, bus });
+  // `--wiring main` (default) wires the gateway as main.ts does: the organisations' derive settings, fences and
+  // wards (createLiveDeriveContext), the forwarding stage and a metrics registry. `bench`: the wiring of the rows
+  // before 2026-11-26 21:40 UTC (static derive context without fences, no forwarding, no metrics): less work a fix.
+  const isMainWiring = WIRING === 'main';
+  const deriveContext = isMainWiring ? createLiveDeriveContext(bus) : undefined;
+  const metrics = isMainWiring ? createMetrics({ defaultMetrics: true }) : undefined;
+  const app = await buildApi({
+    db: database.db,
+    env,
+    brand: runtime.brand,
+    mailer,
+    bus,
+    ...(metrics ? { metrics, changes: database } : {}),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const apiPort = typeof address === 'object' && address ? address.port : 0;
-  // N devices, each on its own Indore vehicle, in three statements (seedTrackedVehicle one by one is slow).
-  const sql = sqlClientOf(database);
-  const org = (await organisationId(database.db, INDORE)).toString();
-  await sql.query(
-    `INSERT INTO devices (imei, protocol, organisation_id, status, model)
-     SELECT $3 || lpad(g::text, 10, '0'), 'gt06', $1, 'INSTALLED', 'gt06 bench unit'
-     FROM generate_series(0, $2::int - 1) g`,
-    [org, DEVICES, IMEI_PREFIX],
-  );
-  await sql.query(
-    `INSERT INTO vehicles (organisation_id, registration_number, kind, type, category)
-     SELECT $1, 'MP09BL' || lpad(g::text, 6, '0'), 'TRUCK', 'tipper', 'Goods' FROM generate_series(0, $2::int - 1) g`,
-    [org, DEVICES],
-  );
-  await sql.query(
-    `INSERT INTO vehicle_device_links (vehicle_id, device_id, linked_at)
-     SELECT v.id, d.id, '2000-01-01T00:00:00Z' FROM generate_series(0, $3::int - 1) g
-     JOIN devices d ON d.imei = $2 || lpad(g::text, 10, '0')
-     JOIN vehicles v ON v.organisation_id = $1 AND v.registration_number = 'MP09BL' || lpad(g::text, 6, '0')`,
-    [org, IMEI_PREFIX, DEVICES],
-  );
-  const rows = await sql.query<{ id: string; imei: string }>(
-    `SELECT id::text AS id, imei FROM devices WHERE imei LIKE $1 || '%' ORDER BY imei`,
-    [IMEI_PREFIX],
-  );
+  const deviceIds = await registerBenchDevices(database, {
+    count: DEVICES,
+    imeiPrefix: IMEI_PREFIX,
+    registrationPrefix: 'MP09BL',
+    model: 'gt06 bench unit',
+  });
   const gateway = await startGateway({
     database,
     bus,
     config: env.gateway,
+    ...(metrics ? { metrics } : {}),
     ...(args.derive === 'off'
       ? {}
-      : (await import('../apps/server/src/gateway/ingest/derive-stage.ts')).deriveWiring()),
+      : isMainWiring
+        ? withForwarding(
+            deriveWiring(deriveContext),
+            bus,
+            { allowPrivateAddresses: false },
+            {
+              metrics: metrics?.forwarding,
+            },
+          )
+        : deriveWiring()),
   });
   const jobs = startJobs(
     workerJobs({
@@ -187,6 +232,7 @@ async function runServer(config: Config): Promise<void> {
       mailer,
       clock: () => new Date(),
       smtpConfigured: false,
+      ...(deriveContext ? { deriveContext, bus } : {}),
     }),
     app.log,
   );
@@ -269,7 +315,7 @@ async function runServer(config: Config): Promise<void> {
     })();
   });
   process.send?.({
-    ready: { apiPort, gt06Port: gateway.ports.gt06 ?? 0, deviceIds: rows.map((r) => r.id) },
+    ready: { apiPort, gt06Ports: [gateway.ports.gt06 ?? 0], deviceIds },
   } satisfies FromServer);
 }
 
@@ -312,9 +358,17 @@ interface Device {
 
 interface ConfigResult extends Config {
   database: 'pglite' | 'postgres';
+  /** Rows written before the split layout carry none: they are all-in-one. */
+  layout: Layout;
+  /** All-in-one rows: the child's gateway wiring (`main` as main.ts; `bench` or absent: the lighter one). */
+  wiring?: 'main' | 'bench';
+  /** Extra node flags of the server processes (`--node-flags`). */
+  nodeFlags?: string;
   /** When this row was measured and the 1-minute load average then (rows of another engine may be older). */
   at: string;
   loadAverage1m: number;
+  /** The 1-minute load average when the row started (before its server processes). */
+  loadAverage1mAtStart?: number;
   sent: number;
   targetRate: number;
   achievedRate: number;
@@ -331,7 +385,13 @@ interface ConfigResult extends Config {
   /** This process's (client) event-loop delay while sending and draining. */
   clientEventLoopDelayMs: { p99: number; max: number };
   avgPositionsPerDelta: number;
-  server: ServerStats;
+  server: ServerStats | SplitStats;
+  /** Every postgres process of the server over the span, in cores (other databases' work included); PGlite: null. */
+  postgresCpuCores: number | null;
+  /** This process (load generator + WebSocket client) over the span, in cores. */
+  clientCpuCores: number;
+  /** The whole machine's busy CPU over the span, in cores (of os.cpus().length): ours plus any other work. */
+  machineBusyCores?: number;
   meetsTarget: boolean;
 }
 interface Percentiles {
@@ -365,8 +425,8 @@ async function signIn(apiPort: number): Promise<string> {
   return token;
 }
 
-async function runConfig(config: Config): Promise<ConfigResult> {
-  const { gt06Location, gt06Login } = await import('../apps/server/src/gateway/testing/packets.ts');
+/** The all-in-one layout: one server child (this file with --server), talking over IPC. */
+async function startAllInOne(config: Config): Promise<ServerUnderTest> {
   const child = fork(
     fileURLToPath(import.meta.url),
     [
@@ -376,6 +436,8 @@ async function runConfig(config: Config): Promise<ConfigResult> {
       String(DEVICES),
       '--derive',
       args.derive ?? 'on',
+      '--wiring',
+      WIRING,
       '--database-url',
       DATABASE_URL ?? '',
       ...(args['cpu-prof'] ? ['--cpu-prof', args['cpu-prof']] : []),
@@ -401,7 +463,45 @@ async function runConfig(config: Config): Promise<ConfigResult> {
   };
   const first = await receive();
   if (!('ready' in first)) throw new Error('expected ready');
-  const { apiPort, gt06Port, deviceIds } = first.ready;
+  return {
+    ready: first.ready,
+    mark: () => child.send('mark'),
+    async stop() {
+      child.send('stop');
+      const last = await receive();
+      if (!('stats' in last)) throw new Error('expected stats');
+      await new Promise<void>((resolve) =>
+        child.exitCode !== null ? resolve() : child.once('exit', () => resolve()),
+      );
+      return last.stats;
+    },
+  };
+}
+
+/** The split layout: API, gateway and worker processes on PostgreSQL + Redis (support/live-split.ts). */
+async function startSplit(config: Config): Promise<ServerUnderTest> {
+  const split = await startSplitServer({
+    serverUrl: DATABASE_URL ?? '',
+    devices: { count: DEVICES, imeiPrefix: IMEI_PREFIX, registrationPrefix: 'MP09BL' },
+    flushMs: config.flushMs,
+    deltaEveryMs: config.deltaEveryMs,
+    cpuProfDir: args['cpu-prof'],
+    name: `split-${config.name}-${config.rate}`,
+    nodeFlags: (args['node-flags'] ?? '').split(',').filter(Boolean),
+    gateways: GATEWAYS,
+  });
+  return {
+    ready: { apiPort: split.apiPort, gt06Ports: split.gt06Ports, deviceIds: split.deviceIds },
+    mark: () => split.mark(),
+    stop: () => split.stop(),
+  };
+}
+
+async function runConfig(config: Config, layout: Layout): Promise<ConfigResult> {
+  const loadAverage1mAtStart = Number((loadavg()[0] ?? 0).toFixed(1));
+  const { gt06Location, gt06Login } = await import('../apps/server/src/gateway/testing/packets.ts');
+  const server = layout === 'split' ? await startSplit(config) : await startAllInOne(config);
+  const { apiPort, gt06Ports, deviceIds } = server.ready;
   const indexOfDevice = new Map(deviceIds.map((id, i) => [id, i]));
   const nowS = Math.floor(Date.now() / 1000);
   // Fix time of frame k of a device: T0 + k s, in the past and strictly increasing per device.
@@ -454,7 +554,8 @@ async function runConfig(config: Config): Promise<ConfigResult> {
       deviceIds.slice(i, i + 200).map(async (_, j) => {
         const index = i + j;
         const socket = await new Promise<net.Socket>((resolve, reject) => {
-          const s = net.connect({ port: gt06Port, host: '127.0.0.1' }, () => resolve(s));
+          const port = gt06Ports[index % gt06Ports.length] ?? 0;
+          const s = net.connect({ port, host: '127.0.0.1' }, () => resolve(s));
           s.once('error', reject);
         });
         socket.setNoDelay(true);
@@ -489,7 +590,10 @@ async function runConfig(config: Config): Promise<ConfigResult> {
   }
 
   // Send round-robin at the rate, in small bursts every ~2 ms.
-  child.send('mark');
+  server.mark();
+  const postgresAtMark = DATABASE === 'postgres' ? postgresCpuByPid() : new Map<number, number>();
+  const clientCpuAtMark = process.cpuUsage();
+  const machineAtMark = machineCpuUs();
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   let sent = 0;
@@ -535,15 +639,19 @@ async function runConfig(config: Config): Promise<ConfigResult> {
     }
   }
   loopDelay.disable();
+  const spanMs = performance.now() - started;
+  const postgresCpuCores =
+    DATABASE === 'postgres'
+      ? Number((postgresCpuUsBetween(postgresAtMark, postgresCpuByPid()) / 1000 / spanMs).toFixed(2))
+      : null;
+  const clientCpu = process.cpuUsage(clientCpuAtMark);
+  const clientCpuCores = Number(((clientCpu.user + clientCpu.system) / 1000 / spanMs).toFixed(2));
+  const machineNow = machineCpuUs();
+  const machineBusyCores = Number(((machineNow.busyUs - machineAtMark.busyUs) / 1000 / spanMs).toFixed(2));
   ws.removeAllListeners('close');
   ws.terminate();
   for (const d of devices) d.socket.destroy();
-  child.send('stop');
-  const last = await receive();
-  if (!('stats' in last)) throw new Error('expected stats');
-  await new Promise<void>((resolve) =>
-    child.exitCode !== null ? resolve() : child.once('exit', () => resolve()),
-  );
+  const serverStats = await server.stop();
   const latencies: number[] = [];
   const commitLatencies: number[] = [];
   const afterCommit: number[] = [];
@@ -571,11 +679,18 @@ async function runConfig(config: Config): Promise<ConfigResult> {
     liveClosed,
     clientEventLoopDelayMs: loopDelayOf(loopDelay),
     avgPositionsPerDelta: Math.round(deltaPositions / Math.max(1, deltas)),
-    server: last.stats,
+    server: serverStats,
+    postgresCpuCores,
+    clientCpuCores,
+    machineBusyCores,
     meetsTarget: latencyMs.p99 < 100 && sent === delivered && sent >= 0.99 * config.rate * DURATION_S,
     database: DATABASE,
+    layout,
+    ...(layout === 'all-in-one' ? { wiring: WIRING } : {}),
+    nodeFlags: args['node-flags'] ?? '',
     at: new Date().toISOString(),
     loadAverage1m: Number((loadavg()[0] ?? 0).toFixed(1)),
+    loadAverage1mAtStart,
   };
 }
 
@@ -592,27 +707,31 @@ function codeVersion(): string {
 async function runClient(): Promise<void> {
   const loadBefore = loadavg()[0] ?? 0;
   const results: ConfigResult[] = [];
-  for (const config of parseConfigs(args.configs ?? '', args.rates ?? '')) {
-    console.log(
-      `${config.name}: INGEST_FLUSH_MS ${config.flushMs}, delta interval ${config.deltaEveryMs} ms — ` +
-        `${DEVICES} devices, ${config.rate} msg/s for ${DURATION_S} s …`,
-    );
-    results.push(await runConfig(config));
+  for (let run = 1; run <= RUNS; run++) {
+    for (const config of parseConfigs(args.configs ?? '', args.rates ?? '')) {
+      for (const layout of LAYOUTS) {
+        console.log(
+          `${layout}, run ${run}/${RUNS}, ${config.name}: INGEST_FLUSH_MS ${config.flushMs}, delta interval ` +
+            `${config.deltaEveryMs} ms — ${DEVICES} devices, ${config.rate} msg/s for ${DURATION_S} s …`,
+        );
+        results.push(await runConfig(config, layout));
+      }
+    }
   }
   const f = (n: number, width = 6) => n.toFixed(0).padStart(width);
   console.log(
-    '\nconfig    flush delta  target achieved   lost |   p50   p90   p99   max ms | commit p50   p99 | ' +
-      'live after commit p50  p99 | writer batch, flush, busy | event-loop lag max',
+    '\nlayout config     flush delta  target achieved   lost |   p50   p90   p99   max ms | commit p50   p99 | ' +
+      'live after commit p50  p99 | server (all-in-one: writer batch, flush, busy; lag max; CPU) | client',
   );
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(8)} ${f(r.flushMs, 6)} ${f(r.deltaEveryMs, 5)} ${f(r.rate, 7)} ${f(r.achievedRate, 8)} ` +
+      `${`${r.layout} ${r.name}`.padEnd(17)} ${f(r.flushMs, 6)} ${f(r.deltaEveryMs, 5)} ${f(r.rate, 7)} ${f(r.achievedRate, 8)} ` +
         `${f(r.lost, 6)} | ${f(r.latencyMs.p50, 5)} ${f(r.latencyMs.p90, 5)} ${f(r.latencyMs.p99, 5)} ` +
         `${f(r.latencyMs.max, 5)}    | ${f(r.commitLatencyMs.p50, 10)} ${f(r.commitLatencyMs.p99, 5)} | ` +
-        `${f(r.liveAfterCommitMs.p50, 21)} ${f(r.liveAfterCommitMs.p99, 4)} | ` +
-        `${r.server.avgBatchPositions} pos, ${r.server.avgFlushMs} ms, ${Math.round(r.server.writerBusyShare * 100)} %` +
-        ` | server ${r.server.eventLoopDelayMs.max}, client ${r.clientEventLoopDelayMs.max} ms` +
-        ` | server CPU ${r.server.processCpuCores} cores, ${r.server.cpuUsPerPosition} µs/position, flush ms ${JSON.stringify(r.server.writerPhaseMs)}` +
+        `${f(r.liveAfterCommitMs.p50, 21)} ${f(r.liveAfterCommitMs.p99, 4)} | ${describeServer(r.server)}` +
+        ` | client lag ${r.clientEventLoopDelayMs.max} ms, CPU ${r.clientCpuCores} | postgres CPU ${r.postgresCpuCores}` +
+        ` | machine busy ${r.machineBusyCores} cores` +
+        ` | load ${r.loadAverage1mAtStart}→${r.loadAverage1m}` +
         `${r.liveClosed === null ? '' : ` | /v1/live closed ${r.liveClosed}`}` +
         `${r.meetsTarget ? '  ✓ p99 < 100 ms' : ''}`,
     );
@@ -639,6 +758,10 @@ async function runClient(): Promise<void> {
       database: DATABASE === 'postgres' ? 'PostgreSQL (scratch database per row)' : 'PGlite (temp DATA_DIR)',
       derive: args.derive !== 'off',
       serverNodeFlags: args['node-flags'] ?? '',
+      layouts: LAYOUTS,
+      runs: RUNS,
+      splitGateways: GATEWAYS,
+      allInOneWiring: WIRING,
       user: 'demo ADMIN (Indore)',
       code: args.code ?? codeVersion(),
     },
@@ -646,16 +769,39 @@ async function runClient(): Promise<void> {
     results: [...earlierRowsOfOtherEngine(), ...results],
     note:
       'Latency = /v1/live delta received − location frame written, one clock (this process). commitLatencyMs = ' +
-      'ack received − frame written (the gateway acks after the batch commit). The server (API, gateway, derive, ' +
-      'worker jobs, PGlite) runs in one child process; the load generator and the WebSocket client in this one; ' +
-      'both share 2 cores with other work, so repeat runs vary.',
+      'ack received − frame written (the gateway acks after the batch commit). Layout all-in-one: the server (API, ' +
+      'gateway, derive, worker jobs, PGlite or a PostgreSQL client) runs in one child process; split: 1 API, 1 ' +
+      'gateway (derive and forwarding stages as main-gateway.ts) and 1 worker process + redis-server, deltas via ' +
+      'Redis pub/sub. The load generator and the WebSocket client run in this process; all share 2 cores with other ' +
+      'work, so repeat runs vary. `settings` describe the run that wrote the file; rows of another engine or layout ' +
+      'are kept from earlier runs.',
   };
   writeFileSync(RESULT_FILE, `${JSON.stringify(result, null, 2)}\n`);
 }
 
 const RESULT_FILE = path.join(here, 'results', 'live-latency.json');
 
-/** Rows of the other engine from the result file (kept: one file holds the latest run of each engine). */
+/** One line of the server's figures: the writer and the one process, or each role of the split layout. */
+function describeServer(stats: ServerStats | SplitStats): string {
+  if ('layout' in stats) {
+    const roles = Object.entries(stats.processes).map(
+      ([role, p]) =>
+        `${role} CPU ${p.processCpuCores}, lag p99 ${p.eventLoopDelayMs.p99} max ${p.eventLoopDelayMs.max} ms` +
+        `, GC ${Object.entries(p.gcMs)
+          .map(([kind, k]) => `${kind} ${k.count}×/${k.totalMs}/max ${k.maxMs} ms`)
+          .join(' ')}`,
+    );
+    const redis = `redis CPU ${stats.redis.cpuCores}, ${stats.redis.publishCalls} PUBLISH, ${stats.redis.publishUsPerCall} µs each`;
+    return [...roles, redis].join('; ');
+  }
+  return (
+    `${stats.avgBatchPositions} pos, ${stats.avgFlushMs} ms, ${Math.round(stats.writerBusyShare * 100)} %` +
+    `; lag max ${stats.eventLoopDelayMs.max} ms; CPU ${stats.processCpuCores} cores, ${stats.cpuUsPerPosition} µs/position` +
+    `, flush ms ${JSON.stringify(stats.writerPhaseMs)}`
+  );
+}
+
+/** Rows of another engine or layout from the result file (kept: it holds the latest run of each pair). */
 function earlierRowsOfOtherEngine(): ConfigResult[] {
   try {
     const earlier = JSON.parse(readFileSync(RESULT_FILE, 'utf8')) as {
@@ -668,10 +814,11 @@ function earlierRowsOfOtherEngine(): ConfigResult[] {
       .map((r) => ({
         ...r,
         database: r.database ?? 'pglite',
+        layout: r.layout ?? 'all-in-one',
         at: r.at ?? earlier.at ?? '',
         loadAverage1m: r.loadAverage1m ?? earlier.machine?.loadAverage1mAfter ?? 0,
       }))
-      .filter((r) => r.database !== DATABASE);
+      .filter((r) => args.append || r.database !== DATABASE || !LAYOUTS.includes(r.layout));
   } catch {
     return [];
   }

@@ -88,14 +88,19 @@ function emptyDay(day: LocalDay): DayTotals {
 
 const TIME_FIELD = { moving: 'runMs', idle: 'idleMs', stopped: 'stopMs', offline: 'offlineMs' } as const;
 
+/**
+ * The totals of the local day holding `ms`, created when missing. Module level, not a closure in addInput (per fix;
+ * under tsx every named closure costs a __name() call each time it is created).
+ */
+function dayOf(days: Record<LocalDay, DayTotals>, ms: number, settings: DeriveSettings): DayTotals {
+  const day = localDayOf(ms, settings.timeZone);
+  const totals = days[day] ?? emptyDay(day);
+  days[day] = totals;
+  return totals;
+}
+
 /** Adds one input to a mutable map of days; returns the days it touched. */
 function addInput(days: Record<LocalDay, DayTotals>, input: DayInput, settings: DeriveSettings): LocalDay[] {
-  const dayFor = (ms: number): DayTotals => {
-    const day = localDayOf(ms, settings.timeZone);
-    const totals = days[day] ?? emptyDay(day);
-    days[day] = totals;
-    return totals;
-  };
   switch (input.type) {
     case 'interval': {
       const { interval } = input;
@@ -103,7 +108,7 @@ function addInput(days: Record<LocalDay, DayTotals>, input: DayInput, settings: 
       const endMs = interval.endAt.getTime();
       const pieces = splitAtLocalMidnights(startMs, endMs, settings.timeZone);
       for (const piece of pieces) {
-        const totals = dayFor(piece.startMs);
+        const totals = dayOf(days, piece.startMs, settings);
         const pieceMs = piece.endMs - piece.startMs;
         totals[TIME_FIELD[interval.kind]] += pieceMs;
         if (interval.kind === 'moving')
@@ -114,7 +119,7 @@ function addInput(days: Record<LocalDay, DayTotals>, input: DayInput, settings: 
     case 'point': {
       const { point } = input;
       const atMs = point.fixTime.getTime();
-      const totals = dayFor(atMs);
+      const totals = dayOf(days, atMs, settings);
       totals.pointCount += 1;
       totals.distanceM += point.distanceM;
       if (point.gpsValid && point.speedKph !== null) {
@@ -135,12 +140,12 @@ function addInput(days: Record<LocalDay, DayTotals>, input: DayInput, settings: 
       return [totals.day];
     }
     case 'trip': {
-      const totals = dayFor(input.trip.startAt.getTime());
+      const totals = dayOf(days, input.trip.startAt.getTime(), settings);
       totals.tripCount += 1;
       return [totals.day];
     }
     case 'visit': {
-      const totals = dayFor(input.visit.enteredAt.getTime());
+      const totals = dayOf(days, input.visit.enteredAt.getTime(), settings);
       totals.visitCount += 1;
       return [totals.day];
     }

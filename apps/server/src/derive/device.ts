@@ -72,28 +72,43 @@ function emptyStep(state: DeviceDeriveState): DeviceStep {
   };
 }
 
+// addDay and addTrips live at module level, not as closures in afterMotion: it runs for every fix, and under tsx
+// (esbuild keepNames) each named closure costs a __name() call per creation.
+
+function addDay(
+  result: DeviceStep,
+  touched: Set<LocalDay>,
+  input: Parameters<typeof accumulateDay>[1],
+  settings: DeriveSettings,
+): void {
+  const step = accumulateDay(result.state.daily, input, settings);
+  result.state.daily = step.state;
+  for (const day of step.touchedDays) touched.add(day);
+}
+
+function addTrips(
+  result: DeviceStep,
+  touched: Set<LocalDay>,
+  trips: readonly Trip[],
+  settings: DeriveSettings,
+): void {
+  result.trips.push(...trips);
+  for (const trip of trips) addDay(result, touched, { type: 'trip', trip }, settings);
+}
+
 /** Feeds closed intervals to trips and daily stats, then settles trips against the open interval. */
 function afterMotion(result: DeviceStep, closed: readonly StateInterval[], settings: DeriveSettings): void {
   const touched = new Set(result.touchedDays);
-  const addDay = (input: Parameters<typeof accumulateDay>[1]): void => {
-    const step = accumulateDay(result.state.daily, input, settings);
-    result.state.daily = step.state;
-    step.touchedDays.forEach((day) => touched.add(day));
-  };
-  const addTrips = (trips: readonly Trip[]): void => {
-    result.trips.push(...trips);
-    trips.forEach((trip) => addDay({ type: 'trip', trip }));
-  };
   for (const interval of closed) {
     result.intervals.push(interval);
-    addDay({ type: 'interval', interval });
+    addDay(result, touched, { type: 'interval', interval }, settings);
     const step = stepTrips(result.state.trips, interval, settings);
     result.state.trips = step.state;
-    addTrips(step.closed);
+    addTrips(result, touched, step.closed, settings);
   }
   const settled = settleTrips(result.state.trips, openInterval(result.state.motion), settings);
   result.state.trips = settled.state;
-  addTrips(settled.closed);
+  addTrips(result, touched, settled.closed, settings);
   result.touchedDays = [...touched].sort();
 }
 

@@ -43,24 +43,33 @@ export function stepDistance(
   point: DistanceInput,
   settings: DeriveSettings,
 ): DistanceStep {
-  const unchanged = { state, distanceM: 0, odometerM: state.odometerM };
-  if (!point.gpsValid) return unchanged;
+  // Runs for every fix: objects are built only for the result returned (no spread of a shared "unchanged").
+  if (!point.gpsValid) return unchangedStep(state);
   const atMs = point.fixTime.getTime();
-  const here = { atMs, lat: point.lat, lon: point.lon };
   const { anchor } = state;
-  if (anchor === null) return { ...unchanged, state: { ...state, anchor: here } };
+  if (anchor === null) return unchangedStep({ ...state, anchor: { atMs, lat: point.lat, lon: point.lon } });
   const dtS = (atMs - anchor.atMs) / 1000;
-  if (dtS <= 0) return unchanged;
+  if (dtS <= 0) return unchangedStep(state);
   const distanceM = haversineM(anchor, point);
   const impliedKph = (distanceM / dtS) * 3.6;
   if (impliedKph > settings.maxPlausibleSpeedKph) {
     const jump = { distanceM, impliedKph };
-    return dtS > settings.gpsGapS
-      ? { ...unchanged, state: { ...state, anchor: here }, jump }
-      : { ...unchanged, jump };
+    const next =
+      dtS > settings.gpsGapS ? { ...state, anchor: { atMs, lat: point.lat, lon: point.lon } } : state;
+    return { state: next, distanceM: 0, odometerM: state.odometerM, jump };
   }
   const reportsMoving = point.speedKph !== null && point.speedKph >= settings.movingMinSpeedKph;
-  if (!reportsMoving && (point.ignition === false || distanceM < settings.distanceJitterM)) return unchanged;
+  if (!reportsMoving && (point.ignition === false || distanceM < settings.distanceJitterM))
+    return unchangedStep(state);
   const odometerM = state.odometerM + distanceM;
-  return { state: { v: 1, anchor: here, odometerM }, distanceM, odometerM };
+  return {
+    state: { v: 1, anchor: { atMs, lat: point.lat, lon: point.lon }, odometerM },
+    distanceM,
+    odometerM,
+  };
+}
+
+/** A step that adds nothing; `state` is the old state or (re-anchored) a new one with the same odometer. */
+function unchangedStep(state: DistanceState): DistanceStep {
+  return { state, distanceM: 0, odometerM: state.odometerM };
 }

@@ -75,6 +75,11 @@ function closeVisit(presence: Presence, exitMs: number): Visit {
   };
 }
 
+/** The dwell that confirms a visit of this fence (ms). Module level: stepVisits runs per fix (no closure per call). */
+function dwellMsOf(fenceById: ReadonlyMap<string, Fence>, fenceId: string, settings: DeriveSettings): number {
+  return (fenceById.get(fenceId)?.dwellS ?? settings.visitDwellS) * 1000;
+}
+
 export function stepVisits(
   state: VisitState,
   point: DerivePoint,
@@ -88,8 +93,6 @@ export function stepVisits(
   const closed: Visit[] = [];
   const fenceById = new Map(fences.map((fence) => [fence.id, fence]));
   const inside = new Set(fences.filter((fence) => fenceContains(fence, point)).map((fence) => fence.id));
-  const dwellMsOf = (fenceId: string): number =>
-    (fenceById.get(fenceId)?.dwellS ?? settings.visitDwellS) * 1000;
   const presences: Presence[] = [];
 
   for (const previous of state.presences) {
@@ -97,7 +100,10 @@ export function stepVisits(
     if (inside.has(presence.fenceId)) {
       presence.outsideSinceMs = null;
       presence.lastInsideMs = atMs;
-      if (!presence.confirmed && atMs - presence.enteredMs >= dwellMsOf(presence.fenceId)) {
+      if (
+        !presence.confirmed &&
+        atMs - presence.enteredMs >= dwellMsOf(fenceById, presence.fenceId, settings)
+      ) {
         presence.confirmed = true;
         opened.push(startOf(presence));
       }
@@ -126,7 +132,7 @@ export function stepVisits(
       entryLat: point.lat,
       entryLon: point.lon,
     };
-    if (dwellMsOf(fenceId) <= 0) {
+    if (dwellMsOf(fenceById, fenceId, settings) <= 0) {
       presence.confirmed = true;
       opened.push(startOf(presence));
     }

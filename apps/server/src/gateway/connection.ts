@@ -83,6 +83,8 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
   const replies: ReplyEntry[] = [];
   /** The batch the reply queue's head waits for (one listener per batch, not per frame). */
   let repliesWaitOn: Batch | null = null;
+  /** Replies released by one pass of sendReplies, written as ONE buffer (flushReplies). */
+  const outgoing: Uint8Array[] = [];
   let pending = 0;
   let paused = false;
   let isClosed = false;
@@ -202,7 +204,12 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
     if (replies.length === 1) sendReplies();
   }
 
-  /** Sends the replies at the head of the queue whose batch committed, in order. */
+  /**
+   * Sends the replies at the head of the queue whose batch committed, in order. A commit releases dozens of acks
+   * per connection at once: they go out as one buffer in one socket write, not one write (and Buffer conversion) per
+   * ack. Whatever was gathered is written before an entry's `then` runs or the connection closes, so the order of
+   * bytes and actions is kept.
+   */
   function sendReplies(): void {
     let sent = 0;
     while (sent < replies.length) {
@@ -218,12 +225,27 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
       sent++;
       if (wait && wait.status === 'failed') {
         // The batch did not commit: the device must not get an ack; it resends after reconnecting.
+        flushReplies();
         deps.log.warn({ connection: id, imei }, 'batch failed, dropping connection without ack');
         connection.close('batch not stored');
-      } else if (entry.bytes && connection.send(entry.bytes)) deps.metrics?.ackSent(codec.protocol);
-      if (entry.then) entry.then();
+      } else if (entry.bytes) outgoing.push(entry.bytes);
+      if (entry.then) {
+        flushReplies();
+        entry.then();
+      }
     }
+    flushReplies();
     if (sent > 0) replies.splice(0, sent);
+  }
+
+  /** Writes the gathered replies (one buffer) and counts them as acks. */
+  function flushReplies(): void {
+    const count = outgoing.length;
+    if (count === 0) return;
+    const bytes = count === 1 ? (outgoing[0] as Uint8Array) : Buffer.concat(outgoing);
+    outgoing.length = 0;
+    if (!connection.send(bytes) || !deps.metrics) return;
+    for (let i = 0; i < count; i++) deps.metrics.ackSent(codec.protocol);
   }
 
   function repliesSettled(): void {

@@ -92,7 +92,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
     ...(deps.writerHooks ? { hooks: deps.writerHooks } : {}),
     metrics: deps.metrics?.ingest,
     onFlushError(error, batch) {
-      log.error({ err: error, positions: batch.positions.length }, 'ingest batch failed; acks withheld');
+      log.error({ err: error, positions: batch.positionCount }, 'ingest batch failed; acks withheld');
       // The in-memory state ran ahead of what is stored: reload it from the database.
       directory.invalidate([...batch.latest.keys()]);
     },

@@ -28,8 +28,16 @@ let nextBatchId = 1;
 
 export class Batch {
   readonly id = nextBatchId++;
+  /**
+   * Position and raw_logs rows not yet encoded into the batch's COPY data. The writer encodes them as the batch fills
+   * and then lets them go (copy-ahead.ts: rows kept for a whole flush were most of the garbage collector's work); it
+   * keeps them only when a test hook may read them. Counts: positionCount, rawLogCount.
+   */
   readonly positions: PositionRow[] = [];
   readonly rawLogs: RawLogRow[] = [];
+  /** Rows encoded and let go (see `positions`). */
+  droppedPositions = 0;
+  droppedRawLogs = 0;
   /** Newest state per device (one upsert each). Set through `setLatest`. */
   readonly latest = new Map<bigint, LatestRow>();
   /** Rows `setLatest` changed since the writer last took them (the early live feed: writer.ts `livePositions`). */
@@ -79,9 +87,17 @@ export class Batch {
     return (this.extra.get(table.name) ?? []) as T[];
   }
 
+  get positionCount(): number {
+    return this.positions.length + this.droppedPositions;
+  }
+
+  get rawLogCount(): number {
+    return this.rawLogs.length + this.droppedRawLogs;
+  }
+
   /** Rows counted against INGEST_BATCH_ROWS (the big tables). */
   get rowCount(): number {
-    return this.positions.length + this.rawLogs.length;
+    return this.positionCount + this.rawLogCount;
   }
 
   get isEmpty(): boolean {

@@ -220,8 +220,12 @@ export class CopyBinaryWriter {
   private buf: Buffer;
   private n = 0;
 
-  constructor(sizeHint = 1 << 16) {
-    this.buf = Buffer.allocUnsafe(Math.max(64, sizeHint));
+  /** `reuse`: a buffer from an earlier stream (writer.ts keeps a few), used when it is big enough for `sizeHint`. */
+  constructor(sizeHint = 1 << 16, reuse: Buffer | null = null) {
+    this.buf =
+      reuse !== null && reuse.length >= Math.max(64, sizeHint)
+        ? reuse
+        : Buffer.allocUnsafe(Math.max(64, sizeHint));
     SIGNATURE.copy(this.buf, 0);
     this.buf.writeInt32BE(0, 11); // flags
     this.buf.writeInt32BE(0, 15); // header extension length
@@ -381,6 +385,16 @@ export class CopyBinaryWriter {
       case 'timestamptz':
         return this.timestamptz(v as Date);
     }
+  }
+
+  /** The buffer written into (it may have grown): for reuse once the stream returned by finish() was sent. */
+  get buffer(): Buffer {
+    return this.buf;
+  }
+
+  /** Bytes written so far. */
+  get length(): number {
+    return this.n;
   }
 
   /** Appends the trailer and returns the stream (a view of the internal buffer). */

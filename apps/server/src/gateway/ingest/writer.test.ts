@@ -399,6 +399,11 @@ describe('ingest writer pipelining', () => {
     });
     await batch.committed;
     await writer.close();
+    // Encoded while the batch filled and let go (copy-ahead.ts); the counts still hold them.
+    expect(batch.positions).toHaveLength(0);
+    expect(batch.rawLogs).toHaveLength(0);
+    expect([batch.positionCount, batch.rawLogCount]).toEqual([count, count]);
+    expect(writer.stats).toMatchObject({ positions: count, rawLogs: count });
     const [stored] = await rows<{ n: number; odometer: number; attrs: number }>(
       test.db,
       sql`select count(*)::int as n, sum(odometer_m)::float8 as odometer, count(attrs)::int as attrs

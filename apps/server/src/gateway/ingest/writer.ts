@@ -6,7 +6,9 @@
  * one flush, not a fixed second. A flush:
  *
  *   1. creates the monthly partitions its rows need (outside the transaction: DDL locks the parent briefly) and
- *      encodes positions and raw_logs as binary COPY data (before the transaction: no connection held meanwhile);
+ *      finishes the binary COPY data of positions and raw_logs, which was encoded while the batch filled
+ *      (copy-ahead.ts: off the chain of flushes; only the last few rows are left) — before the transaction, so no
+ *      connection is held meanwhile;
  *   2. in ONE transaction: COPY positions, COPY raw_logs (on PostgreSQL with BEGIN in one round trip: sql-client.ts
  *      copyBinaryAll), then the state tables — device_latest, devices.last_seen_at, events, unknown_devices, then the
  *      tables of later stages (the derive tables) — all in ONE round trip (sql-client.ts queryAll: one statement per
@@ -44,7 +46,6 @@ import {
   appendPositions,
   appendRawLogs,
   copyCoreTables,
-  copyDataSliced,
   driverTagReadStatements,
   DuplicatePositionsError,
   eventInsertStatements,
@@ -59,14 +60,44 @@ import {
   type InsertedEvent,
 } from './batch-sql.ts';
 import { liveAlertOf, livePositionOf } from '../../live/live-mapping.ts';
+import { AHEAD_ROWS, BufferPool, CopyAhead } from './copy-ahead.ts';
 import { createPartitionKeeper } from './partitions.ts';
 import { runStatements, type SqlClient, type SqlExecutor, type SqlStatement } from './sql-client.ts';
-import type { LatestRow } from './rows.ts';
+import type { LatestRow, PositionRow, RawLogRow } from './rows.ts';
 import type { IngestMetrics } from '../../observability/metrics.ts';
 
 export const DEFAULT_LINGER_MS = 20;
 
 const yieldToLoop = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The COPY streams of one batch, encoded as it fills (copy-ahead.ts). */
+interface BatchCopy {
+  positions: CopyAhead<PositionRow>;
+  rawLogs: CopyAhead<RawLogRow>;
+}
+
+/** The buffers of the two COPY streams, reused from batch to batch (one pool per table: their sizes differ). */
+interface CopyPools {
+  positions: BufferPool;
+  rawLogs: BufferPool;
+}
+
+const fixedAtMs = (row: PositionRow): number => row.fixedAt.getTime();
+const receivedAtMs = (row: RawLogRow): number => row.receivedAt.getTime();
+
+/** `keepRows`: the encoded rows stay in the batch (writer hooks of tests read them). */
+function batchCopyOf(batch: Batch, pools: CopyPools, keepRows: boolean): BatchCopy {
+  return {
+    positions: new CopyAhead(batch.positions, appendPositions, pools.positions, fixedAtMs, !keepRows),
+    rawLogs: new CopyAhead(batch.rawLogs, appendRawLogs, pools.rawLogs, receivedAtMs, !keepRows),
+  };
+}
+
+/** Encodes the open batch's new rows once AHEAD_ROWS have gathered (called after every write). */
+function encodeAhead(copy: BatchCopy, batch: Batch): void {
+  if (copy.positions.behind >= AHEAD_ROWS) batch.droppedPositions += copy.positions.catchUp();
+  if (copy.rawLogs.behind >= AHEAD_ROWS) batch.droppedRawLogs += copy.rawLogs.catchUp();
+}
 
 export interface WriterHooks {
   /**
@@ -154,6 +185,11 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
     phaseMs: {},
   };
   let open = new Batch();
+  /** Binary COPY (both engines have it; test executors may not): the open batch's data is encoded as it fills. */
+  const pools: CopyPools | null =
+    options.sql.copyBinary !== undefined ? { positions: new BufferPool(), rawLogs: new BufferPool() } : null;
+  const keepRows = options.hooks !== undefined;
+  let openCopy = pools ? batchCopyOf(open, pools, keepRows) : null;
   /** When the open batch got its first row: the flush deadline counts from there. */
   let openSinceMs: number | null = null;
   /** Flushes in flight, oldest first (at most maxInFlight). */
@@ -223,13 +259,15 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
       timer = null;
     }
     const batch = open;
+    const copy = openCopy;
     open = new Batch();
+    openCopy = pools ? batchCopyOf(open, pools, keepRows) : null;
     openSinceMs = null;
     const previous = flights[flights.length - 1]?.done ?? null;
     if (flights.length === 0) busySinceMs = clock();
     const flight: Flight = { copied: false, done: Promise.resolve() };
     flights.push(flight);
-    flight.done = commit(batch, flight, previous).finally(() => {
+    flight.done = commit(batch, copy, flight, previous).finally(() => {
       flight.copied = true;
       flights.splice(flights.indexOf(flight), 1);
       if (flights.length === 0) stats.busyMs += clock() - busySinceMs;
@@ -243,39 +281,34 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
     schedule();
   }
 
-  async function commit(batch: Batch, flight: Flight, previous: Promise<void> | null): Promise<void> {
+  async function commit(
+    batch: Batch,
+    copy: BatchCopy | null,
+    flight: Flight,
+    previous: Promise<void> | null,
+  ): Promise<void> {
     const started = clock();
     let inserted: InsertedEvent[] = [];
     try {
+      // Phase "encode": the rows not encoded yet (copy-ahead.ts; normally < AHEAD_ROWS of each table), not the
+      // turns the event loop gets between slices of a big remainder.
+      const encoded = copy ? await finishCopy(copy, started) : null;
+      const positions = encoded?.positions ?? null;
+      const rawLogs = encoded?.rawLogs ?? null;
+      const partitionsStarted = clock();
       await partitions.ensure(
         options.sql,
         'positions',
-        batch.positions.map((p) => p.fixedAt.getTime()),
+        copy ? copy.positions.instants : batch.positions.map(fixedAtMs),
         started,
       );
       await partitions.ensure(
         options.sql,
         'raw_logs',
-        batch.rawLogs.map((r) => r.receivedAt.getTime()),
+        copy ? copy.rawLogs.instants : batch.rawLogs.map(receivedAtMs),
         started,
       );
-      // Phase "encode" counts the encoding only, not the turns the event loop gets between slices.
-      let at = phase('partitions', started);
-      const between = async (): Promise<void> => {
-        phase('encode', at);
-        await yieldToLoop();
-        at = clock();
-      };
-      const copy = options.sql.copyBinary !== undefined;
-      const positions =
-        copy && batch.positions.length > 0
-          ? await copyDataSliced(batch.positions, 200, appendPositions, between)
-          : null;
-      const rawLogs =
-        copy && batch.rawLogs.length > 0
-          ? await copyDataSliced(batch.rawLogs, 160, appendRawLogs, between)
-          : null;
-      phase('encode', at);
+      phase('partitions', partitionsStarted);
       let dedupe = false;
       for (;;) {
         try {
@@ -284,9 +317,10 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
             // PostgreSQL: BEGIN and both COPYs in one round trip (phase "copy"); else one table after the other.
             if (!dedupe && (await copyCoreTables(tx, positions, rawLogs))) at = phase('copy', at);
             else {
-              if (batch.positions.length > 0) await insertPositions(tx, batch.positions, positions, dedupe);
+              // With COPY data (both engines) the rows themselves may be gone (copy-ahead.ts): the data is used.
+              if (batch.positionCount > 0) await insertPositions(tx, batch.positions, positions, dedupe);
               at = phase('positions', at);
-              if (batch.rawLogs.length > 0) await insertRawLogs(tx, batch.rawLogs, rawLogs);
+              if (batch.rawLogCount > 0) await insertRawLogs(tx, batch.rawLogs, rawLogs);
               at = phase('rawLogs', at);
             }
             copied(flight);
@@ -311,22 +345,43 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
       options.onFlushError?.(error, batch);
       return;
     }
+    // Sent and committed: the buffers may take the next batches' data (not after a failure: the socket may still hold
+    // a reference to bytes the server has not read).
+    copy?.positions.release();
+    copy?.rawLogs.release();
     options.hooks?.afterCommit?.(batch);
     stats.batches++;
-    stats.positions += batch.positions.length;
-    stats.rawLogs += batch.rawLogs.length;
+    stats.positions += batch.positionCount;
+    stats.rawLogs += batch.rawLogCount;
     stats.events += inserted.length;
     stats.lastBatchRows = batch.rowCount;
     stats.lastFlushMs = clock() - started;
     options.metrics?.batchCommitted({
       durationMs: stats.lastFlushMs,
       rows: batch.rowCount,
-      positions: batch.positions.length,
-      receivedAtMs: batch.rawLogs.map((r) => r.receivedAt.getTime()),
+      positions: batch.positionCount,
+      receivedAtMs: copy ? copy.rawLogs.instants : batch.rawLogs.map(receivedAtMs),
       committedAtMs: started + stats.lastFlushMs,
     });
     batch.resolve();
     publish(batch, inserted);
+  }
+
+  /** The rest of a batch's COPY data, yielding to the event loop between slices (time in phase "encode"). */
+  async function finishCopy(
+    copy: BatchCopy,
+    since: number,
+  ): Promise<{ positions: Buffer | null; rawLogs: Buffer | null }> {
+    let at = since;
+    const between = async (): Promise<void> => {
+      phase('encode', at);
+      await yieldToLoop();
+      at = clock();
+    };
+    const positions = await copy.positions.finish(between);
+    const rawLogs = await copy.rawLogs.finish(between);
+    phase('encode', at);
+    return { positions, rawLogs };
   }
 
   /**
@@ -376,6 +431,7 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
       if (closed) throw new Error('The ingest writer is closed');
       const batch = open;
       fill(batch);
+      if (openCopy) encodeAhead(openCopy, batch);
       takeTouched(batch);
       if (openSinceMs === null && !batch.isEmpty) openSinceMs = clock();
       schedule();
