@@ -129,3 +129,55 @@ test('a user created with the default password must change it before anything el
   await expect(page.getByRole('navigation')).toBeVisible();
   expect((await apiCall(page, 'GET', '/users')).status).toBe(200);
 });
+
+test('an administrator resets the two-step verification of a user who lost it; the user signs in with the password only', async ({
+  page,
+  request,
+}) => {
+  const email = `lost.${Date.now()}@imcindore.org`;
+  await signIn(page, ADMIN);
+  await createAdmin(page, email, STRONG_PASSWORD);
+
+  // The user turns two-step verification on (through the API, as their own session), then loses the phone.
+  const login = await request.post('/v1/auth/login', {
+    data: { username: email, password: STRONG_PASSWORD },
+  });
+  const token = ((await login.json()) as { data: { token: { access: { token: string } } } }).data.token.access
+    .token;
+  const headers = { Authorization: `Bearer ${token}` };
+  const setup = await request.post('/v1/auth/mfa/setup', { headers });
+  const { secret } = ((await setup.json()) as { data: { secret: string } }).data;
+  const enable = await request.post('/v1/auth/mfa/enable', {
+    headers,
+    data: { code: new TOTP({ secret: Secret.fromBase32(secret) }).generate() },
+  });
+  expect(enable.status()).toBe(200);
+
+  await page.goto('/management/user');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(email);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell', { name: 'On', exact: true })).toBeVisible();
+  await row.getByRole('button', { name: /^Actions for/ }).click();
+  await page.getByRole('menuitem', { name: 'Reset two-step verification' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset two-step verification?' });
+  await expect(dialog).toBeVisible();
+  // The administrator's own password, not the user's.
+  await dialog.getByLabel('Your password').fill(STRONG_PASSWORD);
+  await dialog.getByRole('button', { name: 'Reset' }).click();
+  await expect(dialog.getByText('The current password is not correct.')).toBeVisible();
+  await dialog.getByLabel('Your password').fill(ADMIN.password);
+  await shoot(page, 'mfa-admin-reset');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Two-step verification reset. 1 session signed out.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole('cell', { name: 'Off', exact: true })).toBeVisible();
+  // The user's old session ended with the reset.
+  expect((await request.get('/v1/auth/mfa', { headers })).status()).toBe(401);
+
+  await signOut(page);
+  await typeCredentials(page, email, STRONG_PASSWORD);
+  await expect(page.getByRole('navigation')).toBeVisible();
+  await expect(page.getByText('Successfully logged in')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toHaveCount(0);
+});

@@ -70,11 +70,38 @@ test('a verified payment credited by the platform shows in the vendor wallet, fi
   await credit.getByRole('textbox', { name: /Amount/ }).fill('2,500');
   await credit.getByRole('textbox', { name: /Bank \/ UTR reference/ }).fill(reference);
   await credit.getByRole('button', { name: 'Credit' }).click();
+  // Moving money asks for the password again (step-up, ASVS 4.3.3): a wrong one stays in the dialog.
+  const confirm = page.getByRole('dialog', { name: "Confirm it's you" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByLabel('Your password').fill('not-the-password');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(confirm.getByText('The current password is not correct.')).toBeVisible();
+  await confirm.getByLabel('Your password').fill(SUPER_ADMIN.password);
+  await shoot(page, 'step-up-dialog');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Payment credited')).toBeVisible();
+  await expect(confirm).toBeHidden();
   await expect(credit).toBeHidden();
-  const after = before + 250000;
+  let after = before + 250000;
   await expect(row.getByRole('cell').nth(3)).toHaveText(rupees(after));
   await shoot(page, 'wallet-management');
+
+  // Within 10 minutes the same session is not asked again.
+  let prompts = 0;
+  page.on('response', (response) => {
+    if (response.url().endsWith('/v1/auth/step-up')) prompts += 1;
+  });
+  await row.getByRole('button', { name: `Actions for ${VENDOR}` }).click();
+  await page.getByRole('menuitem', { name: 'Credit verified payment' }).click();
+  await credit.getByRole('textbox', { name: /Amount/ }).fill('100');
+  await credit.getByRole('textbox', { name: /Bank \/ UTR reference/ }).fill(`${reference}-2`);
+  await credit.getByRole('button', { name: 'Credit' }).click();
+  await expect(page.getByText('Payment credited').first()).toBeVisible();
+  await expect(credit).toBeHidden();
+  after += 10000;
+  await expect(row.getByRole('cell').nth(3)).toHaveText(rupees(after));
+  await expect(confirm).toHaveCount(0);
+  expect(prompts).toBe(0);
 
   // 2. The vendor's RFC_ADMIN sees the new balance and the CREDIT row.
   const vendorContext = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
@@ -83,8 +110,9 @@ test('a verified payment credited by the platform shows in the vendor wallet, fi
   await expect(vendor.getByRole('heading', { name: 'Wallet', level: 1 })).toBeVisible();
   await expect(vendor.getByText('See your credit balance and transaction history')).toBeVisible();
   await expect(vendor.getByTestId('wallet-balance')).toHaveText(rupees(after));
-  const creditRow = vendor.getByRole('row', { name: new RegExp(`bank ref\\. ${reference}`) });
+  const creditRow = vendor.getByRole('row', { name: new RegExp(`bank ref\\. ${reference}\\)`) });
   await expect(creditRow.getByText('+₹2,500.00')).toBeVisible();
+  await expect(vendor.getByRole('row', { name: new RegExp(`bank ref\\. ${reference}-2\\)`) })).toBeVisible();
   await shoot(vendor, 'wallet-account');
 
   // 3. Filters: credits of today keep the row; debits do not show it.

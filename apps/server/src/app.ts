@@ -18,6 +18,7 @@ import { registerWeb } from './http/web.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { AUTH_CHANGES_CHANNEL, AuthCache, isAuthWrite } from './modules/auth/auth-cache.ts';
 import { createAuthenticator } from './modules/auth/auth-context.service.ts';
+import { createStepUpVerifier } from './modules/auth/step-up.service.ts';
 import { apiModules } from './modules/index.ts';
 import { registerRootOpsRoutes } from './modules/health/health.routes.ts';
 import { createMetrics } from './observability/metrics.ts';
@@ -75,6 +76,7 @@ export async function buildApi(deps: ApiDeps, options: BuildOptions = {}): Promi
   };
   registerAuthentication(app, authenticator, {
     mfaRequiredForAdmins: deps.env.mfaRequiredForAdmins ?? false,
+    stepUps: createStepUpVerifier(deps.db, clock),
   });
 
   for (const mod of [...apiModules, ...(options.extraModules ?? [])]) {

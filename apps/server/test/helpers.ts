@@ -146,6 +146,11 @@ export interface TestApp {
     url: string,
     payload?: unknown,
   ): Promise<LightMyRequestResponse>;
+  /**
+   * Confirms the password (POST /v1/auth/step-up) on the session `call(who, …)` uses, so its `config.stepUp` routes
+   * answer for 10 minutes. `password` is what to confirm with, not which session.
+   */
+  stepUp(who: RoleName | string, password?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -197,6 +202,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     authorization: `Bearer ${await login(who, password)}`,
   });
 
+  async function stepUp(who: string, password = DEMO_PASSWORD): Promise<void> {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/step-up',
+      headers: await auth(who),
+      payload: { password },
+    });
+    if (res.statusCode !== 200) throw new Error(`step-up ${who} failed: ${res.statusCode} ${res.body}`);
+  }
+
   return {
     app,
     db: testDb.db,
@@ -214,6 +229,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         headers: await auth(who),
         ...(payload === undefined ? {} : { payload: payload as object }),
       }),
+    stepUp,
     close: async () => {
       await app.close();
       await mailer.close();
@@ -263,6 +279,7 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
     login: (who, password) => live().login(who, password),
     auth: (who, password) => live().auth(who, password),
     call: (who, method, url, payload) => live().call(who, method, url, payload),
+    stepUp: (who, password) => live().stepUp(who, password),
     close: async () => {
       await current?.close();
       current = undefined;

@@ -39,6 +39,7 @@ describe('organisation isolation', () => {
 
   async function prepare(name: string, who: string, phone: string): Promise<Side> {
     const session = await t.signIn(who);
+    await t.stepUp(who); // role writes need a recent password confirmation (ASVS 4.3.3)
     const orgId = session.user.organisation.id;
     const org = await call(who, 'POST', '/v1/organisation', {
       kind: 'CUSTOMER',

@@ -15,7 +15,7 @@ import { buildApi } from '../src/app.ts';
 import { loadBrand } from '../src/config/brand.ts';
 import { adminDivisions } from '../src/db/schema/index.ts';
 import type { ApiModule, RouteCatalogueEntry, RoutePermission } from '../src/http/types.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
 const BHOPAL = 'admin.bhopal@demo.civicfleet.in';
 const CALLERS: string[] = [...ROLE_NAMES, BHOPAL];
@@ -81,7 +81,17 @@ describe('permission matrix', () => {
     t = await createTestApp({ extraModules: [probeModule] });
     for (const who of CALLERS) {
       const session = await t.signIn(who);
-      callers.push({ who, session, headers: { authorization: `Bearer ${session.token.access.token}` } });
+      const headers = { authorization: `Bearer ${session.token.access.token}` };
+      // Routes declared `config.stepUp` want a recent password confirmation after the permission check; with it
+      // they answer like any other route here (step-up.routes.test.ts covers the confirmation itself).
+      const stepUp = await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/step-up',
+        headers,
+        payload: { password: DEMO_PASSWORD },
+      });
+      if (stepUp.statusCode !== 200) throw new Error(`step-up ${who}: ${stepUp.statusCode} ${stepUp.body}`);
+      callers.push({ who, session, headers });
     }
     const [division] = await t.db.select({ id: adminDivisions.id }).from(adminDivisions).limit(1);
     divisionId = String(division?.id ?? MISSING_ID);

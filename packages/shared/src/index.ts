@@ -10,6 +10,7 @@ export * from './contracts/envelope.ts';
 export * from './contracts/list.contract.ts';
 export * from './contracts/auth.contract.ts';
 export * from './contracts/mfa.contract.ts';
+export * from './contracts/step-up.contract.ts';
 export * from './contracts/organisation.contract.ts';
 export * from './contracts/user.contract.ts';
 export * from './contracts/role.contract.ts';

@@ -80,6 +80,7 @@ describe('migrations and seeding on an empty database', () => {
       'route_vehicles',
       'routes',
       'rtos',
+      'session_step_ups',
       'share_links',
       'sim_activation_orders',
       'staff',

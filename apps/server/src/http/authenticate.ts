@@ -3,8 +3,16 @@
  * validated, so that an anonymous caller learns nothing about a route's input.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, MFA_MESSAGES, hasPermission, isMfaAdminRole, isSuperAdmin } from '@civicfleet/shared';
-import { ForbiddenError, UnauthorizedError } from './errors.ts';
+import {
+  AUTH_MESSAGES,
+  MFA_MESSAGES,
+  STEP_UP_MESSAGES,
+  hasPermission,
+  isMfaAdminRole,
+  isSuperAdmin,
+} from '@civicfleet/shared';
+import type { StepUpVerifier } from '../modules/auth/step-up.service.ts';
+import { AppError, ForbiddenError, UnauthorizedError } from './errors.ts';
 import { isExempt } from './route-permissions.ts';
 import type { AuthContext, RoutePermission } from './types.ts';
 
@@ -34,6 +42,18 @@ export function isAllowed(auth: AuthContext, permission: RoutePermission): boole
 export interface AuthenticationOptions {
   /** MFA_REQUIRED_FOR_ADMINS: SUPER_ADMIN and ADMIN sessions without MFA reach only the enrolment calls. */
   mfaRequiredForAdmins?: boolean;
+  /** Answers whether a session confirmed its password recently (routes with `config.stepUp`); without it they are shut. */
+  stepUps?: StepUpVerifier;
+}
+
+/**
+ * The 403 of a `config.stepUp` route whose session has not stepped up: the fixed message the console recognises, and
+ * the fields POST /v1/auth/step-up will want, so the console's dialog shows the code field only when it is needed.
+ */
+export function stepUpRequiredError(auth: AuthContext): AppError {
+  const fields: Record<string, string> = { password: STEP_UP_MESSAGES.passwordRequired };
+  if (auth.mfaEnabled) fields.code = MFA_MESSAGES.codeRequired;
+  return new AppError(403, STEP_UP_MESSAGES.required, fields);
 }
 
 /** What a restricted session may still call (sign-out and token refresh are public routes, always reachable). */
@@ -107,5 +127,9 @@ export function registerAuthentication(
     );
     if (restriction !== null) throw new ForbiddenError(restriction);
     if (!isAllowed(auth, permission)) throw new ForbiddenError(AUTH_MESSAGES.forbidden);
+    // After the permission: a caller who may not act at all learns nothing about the step-up.
+    if (request.routeOptions.config.stepUp === true && !(await options.stepUps?.hasRecentStepUp(auth))) {
+      throw stepUpRequiredError(auth);
+    }
   });
 }

@@ -91,6 +91,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: RoutePermission;
     /**
+     * A high-value action (ASVS 4.3.3): after authentication and the permission check, the caller's session must have
+     * confirmed its password (POST /v1/auth/step-up) within STEP_UP_TTL_S (10 minutes), else 403
+     * STEP_UP_MESSAGES.required. Checked in http/authenticate.ts with one query; the auth cache is not involved.
+     */
+    stepUp?: true;
+    /**
      * WebSocket routes only: the upgrade request is not checked for a Bearer header (browsers cannot send one on a
      * WebSocket); the route's handler authenticates the connection itself. Plain HTTP requests are still checked.
      */

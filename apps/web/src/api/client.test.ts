@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest, onSessionExpired } from './client';
+import { STEP_UP_MESSAGES } from '@civicfleet/shared';
+import { ApiError, apiRequest, isStepUpRequired, onSessionExpired, setStepUpPrompt } from './client';
 import { seedSession, tokenPair } from './testing/auth-fixtures';
 import { deferred, fail, jsonResponse, ok, stubFetch } from './testing/fetch-stub';
 import { readAccessToken, readRefreshToken, readUserId } from './token-store';
@@ -225,5 +226,87 @@ describe('401 handling', () => {
     ).rejects.toMatchObject({ status: 401 });
     expect(net.calls).toHaveLength(1);
     expect(net.calls[0]?.headers.has('Authorization')).toBe(false);
+  });
+});
+
+describe('step-up (a 403 asking for the password again)', () => {
+  const STEP_UP_403 = () => fail(403, STEP_UP_MESSAGES.required, { password: 'Enter your password' });
+  let uninstall: (() => void) | undefined;
+  afterEach(() => uninstall?.());
+
+  it('asks once for calls failing together, then retries each call once', async () => {
+    seedSession(tokenPair(15, 2880));
+    const gate = deferred(() => ok({ done: 'add' }));
+    const net = stubFetch({
+      'PUT /wallet/add/1': [STEP_UP_403(), gate.reply],
+      'PUT /wallet/deduct/1': [STEP_UP_403(), ok({ done: 'deduct' })],
+    });
+    let confirm: (confirmed: boolean) => void = () => undefined;
+    const prompt = vi.fn(
+      () =>
+        new Promise<boolean>((resolve) => {
+          confirm = resolve;
+        }),
+    );
+    uninstall = setStepUpPrompt(prompt);
+
+    const add = apiRequest({ method: 'PUT', path: '/wallet/add/1', body: { amountPaise: 100 } });
+    const deduct = apiRequest({ method: 'PUT', path: '/wallet/deduct/1', body: { amountPaise: 5 } });
+    await vi.waitFor(() => expect(net.calls).toHaveLength(2));
+    await vi.waitFor(() => expect(prompt).toHaveBeenCalledTimes(1));
+    expect(prompt).toHaveBeenCalledWith({ needsCode: false });
+    confirm(true);
+    gate.release();
+    await expect(add).resolves.toEqual({ done: 'add' });
+    await expect(deduct).resolves.toEqual({ done: 'deduct' });
+    expect(prompt).toHaveBeenCalledTimes(1);
+    expect(net.calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual([
+      'PUT /wallet/add/1',
+      'PUT /wallet/add/1',
+      'PUT /wallet/deduct/1',
+      'PUT /wallet/deduct/1',
+    ]);
+    expect(net.calls.at(-1)?.body).toEqual({ amountPaise: 5 });
+  });
+
+  it("rejects with the 403's ApiError when the user cancels", async () => {
+    seedSession(tokenPair(15, 2880));
+    const net = stubFetch({ 'PUT /wallet/add/1': STEP_UP_403() });
+    uninstall = setStepUpPrompt(() => Promise.resolve(false));
+    const error = await apiRequest({ method: 'PUT', path: '/wallet/add/1' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 403, message: STEP_UP_MESSAGES.required });
+    expect(isStepUpRequired(error)).toBe(true);
+    expect(net.calls).toHaveLength(1);
+  });
+
+  it('tells the prompt when a code will be needed, and retries only once', async () => {
+    seedSession(tokenPair(15, 2880));
+    const net = stubFetch({
+      'PUT /wallet/add/1': fail(403, STEP_UP_MESSAGES.required, { password: 'x', code: 'y' }),
+    });
+    const prompt = vi.fn(() => Promise.resolve(true));
+    uninstall = setStepUpPrompt(prompt);
+    await expect(apiRequest({ method: 'PUT', path: '/wallet/add/1' })).rejects.toMatchObject({ status: 403 });
+    expect(prompt).toHaveBeenCalledWith({ needsCode: true });
+    expect(prompt).toHaveBeenCalledTimes(1);
+    expect(net.calls).toHaveLength(2);
+  });
+
+  it('leaves other 403s and calls without an installed prompt alone', async () => {
+    seedSession(tokenPair(15, 2880));
+    stubFetch({
+      'PUT /wallet/add/1': fail(403, 'You do not have permission to do this.'),
+      'PUT /wallet/add/2': STEP_UP_403(),
+    });
+    const prompt = vi.fn(() => Promise.resolve(true));
+    uninstall = setStepUpPrompt(prompt);
+    await expect(apiRequest({ method: 'PUT', path: '/wallet/add/1' })).rejects.toMatchObject({ status: 403 });
+    expect(prompt).not.toHaveBeenCalled();
+    uninstall();
+    await expect(apiRequest({ method: 'PUT', path: '/wallet/add/2' })).rejects.toMatchObject({
+      message: STEP_UP_MESSAGES.required,
+    });
+    expect(prompt).not.toHaveBeenCalled();
   });
 });

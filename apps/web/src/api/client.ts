@@ -2,9 +2,16 @@
  * The one way the console talks to the server (spec 01 §7): base = brand API root + /v1, bearer token when signed
  * in, JSON in and out, the `{ success, message, data }` envelope unwrapped and `data` parsed with the caller's
  * contract schema. A 401 on a signed-in call refreshes the tokens once (shared by every call that fails meanwhile)
- * and retries; a refused refresh ends the session (listeners of `onSessionExpired` show the toast).
+ * and retries; a refused refresh ends the session (listeners of `onSessionExpired` show the toast). A 403 asking for
+ * a password confirmation (step-up, ASVS 4.3.3) shows the confirmation once (see `setStepUpPrompt`) and retries.
  */
-import { AUTH_MESSAGES, MFA_MESSAGES, type Envelope, type TokenPair } from '@civicfleet/shared';
+import {
+  AUTH_MESSAGES,
+  MFA_MESSAGES,
+  STEP_UP_MESSAGES,
+  type Envelope,
+  type TokenPair,
+} from '@civicfleet/shared';
 import type * as z from 'zod/v4/core';
 import { brand } from '@/lib/brand';
 import { paths } from '@/lib/paths';
@@ -169,9 +176,59 @@ async function send<T>(options: ApiRequestOptions<T>, accessToken: string | null
   return { success: true, message: envelope?.message ?? '', data: result.value };
 }
 
-/** Like apiRequest, but resolves with the whole envelope (auth screens show the server's `message`). */
+/** What the step-up prompt is told: whether the server will want a second-factor code with the password. */
+export interface StepUpRequest {
+  needsCode: boolean;
+}
+
+/** Asks the user to confirm it is them (POST /auth/step-up); true once confirmed, false when they cancelled. */
+export type StepUpPrompt = (request: StepUpRequest) => Promise<boolean>;
+
+let stepUpPrompt: StepUpPrompt | null = null;
+let stepUpInFlight: Promise<boolean> | null = null;
+
+/**
+ * Installs the confirmation dialog (session/step-up-provider.tsx, mounted once). Without one, a step-up 403 simply
+ * rejects like any other error. Answers the uninstaller.
+ */
+export function setStepUpPrompt(prompt: StepUpPrompt): () => void {
+  stepUpPrompt = prompt;
+  return () => {
+    if (stepUpPrompt === prompt) stepUpPrompt = null;
+  };
+}
+
+/** The 403 of a route declared `config.stepUp` on the server, recognised by its exact message. */
+export function isStepUpRequired(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 403 && error.message === STEP_UP_MESSAGES.required;
+}
+
+/** Single flight: calls failing while the dialog is open wait for the same answer, so it opens once. */
+function confirmStepUpOnce(prompt: StepUpPrompt, error: ApiError): Promise<boolean> {
+  stepUpInFlight ??= prompt({ needsCode: error.errors?.code !== undefined }).finally(() => {
+    stepUpInFlight = null;
+  });
+  return stepUpInFlight;
+}
+
+/**
+ * Like apiRequest, but resolves with the whole envelope (auth screens show the server's `message`). A step-up 403 is
+ * retried once after the user confirmed; cancelling rejects with that 403, so the calling form shows its message.
+ */
 export async function apiEnvelope<T>(options: ApiRequestOptions<T>): Promise<Envelope<T>> {
   if (options.anonymous === true) return send(options, null);
+  try {
+    return await sendSignedIn(options);
+  } catch (error) {
+    const prompt = stepUpPrompt;
+    if (prompt === null || !isStepUpRequired(error)) throw error;
+    if (!(await confirmStepUpOnce(prompt, error))) throw error;
+    return sendSignedIn(options);
+  }
+}
+
+/** A signed-in exchange: a 401 refreshes the tokens once (shared) and retries. */
+async function sendSignedIn<T>(options: ApiRequestOptions<T>): Promise<Envelope<T>> {
   const usedToken = readAccessToken()?.token ?? null;
   try {
     return await send(options, usedToken);

@@ -20,6 +20,7 @@ import {
 } from '@/api/token-store';
 import { type Session, SessionContext, type SessionProfile, type SessionStatus } from './session-context';
 import { takeFlash } from './flash';
+import { StepUpProvider } from './step-up-provider';
 import { startSession, storeIdentity } from './start-session';
 
 /** Toast length of "Session expired! Login again." (spec 01 §4, §8). */
@@ -164,5 +165,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [state.status, user, permissions, can, applyProfile, logout],
   );
 
-  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={session}>
+      <StepUpProvider isActive={state.status === 'authenticated'}>{children}</StepUpProvider>
+    </SessionContext.Provider>
+  );
 }

@@ -4,6 +4,8 @@
  *   POST /auth/mfa/enable   {code}            → recovery codes (shown once)
  *   POST /auth/mfa/disable  {password, code}  (code: a current 6-digit code or an unused recovery code)
  *   POST /auth/login/mfa    {challenge, code | recoveryCode} → the same answer as POST /auth/login
+ *   POST /users/:id/mfa/reset {password}  an administrator (user: set-user-password) removes a user's lost second
+ *                            factor; `password` is the administrator's own (docs/security.md 2.5.x)
  */
 import { z } from 'zod';
 import { PASSWORD_MAX } from '../domain/auth-constants.ts';
@@ -81,3 +83,14 @@ export const MfaDisableBodySchema = z
   })
   .strict();
 export type MfaDisableBody = z.infer<typeof MfaDisableBodySchema>;
+
+/** POST /users/:id/mfa/reset: the caller confirms with their own password. */
+export const MfaResetBodySchema = z
+  .object({ password: z.string().min(1, 'The password field is required').max(PASSWORD_MAX) })
+  .strict();
+export type MfaResetBody = z.infer<typeof MfaResetBodySchema>;
+export const MfaResetResultSchema = z.object({
+  /** Sessions of the user that were signed out. */
+  sessionsRevoked: z.number().int(),
+});
+export type MfaResetResult = z.infer<typeof MfaResetResultSchema>;

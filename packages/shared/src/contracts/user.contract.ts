@@ -11,6 +11,11 @@ export const UserSchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   isEnabled: z.boolean(),
+  /**
+   * Whether two-step verification (TOTP) is on: never the secret. Always sent by the server (GET/PUT/POST /users…);
+   * optional so that User values built elsewhere (pickers, fixtures) need not name it.
+   */
+  mfaEnabled: z.boolean().optional(),
   role: z.object({ id: z.string(), name: z.string() }),
   organisation: z.object({ id: z.string(), tradeName: z.string(), brandName: z.string().nullable() }),
   createdAt: z.string(),

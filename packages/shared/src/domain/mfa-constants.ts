@@ -32,6 +32,11 @@ export const MFA_MESSAGES = {
   disabled: 'Two-step verification is off.',
   setupStarted: 'Scan the code with your authenticator app, then enter the code it shows.',
   codeRequiredStep: 'Enter the verification code to finish signing in.',
+  /** POST /users/:id/mfa/reset (an administrator resets another user's lost second factor). */
+  resetDone: 'Two-step verification was reset. The user now signs in with the password only.',
+  resetOwn: 'Turn off your own two-step verification on the Two-step verification page.',
+  resetNotEnabled: 'Two-step verification is not on for this user.',
+  resetOutOfReach: 'You cannot reset a user who has permissions you do not have.',
   /** 403 while a user created with the brand's default password has not chosen their own (ASVS 2.3.1). */
   passwordChangeRequired: 'Change your password before you continue.',
   /** 403 while MFA_REQUIRED_FOR_ADMINS=on and an administrator has not enrolled (ASVS 4.3.1). */

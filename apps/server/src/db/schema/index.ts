@@ -30,3 +30,4 @@ export * from './swm.ts';
 export * from './reports.ts';
 export * from './forwarding.ts';
 export * from './mfa.ts';
+export * from './step-ups.ts';

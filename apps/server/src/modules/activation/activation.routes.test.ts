@@ -11,7 +11,8 @@ import {
   type FitmentRow,
   type ListPage,
 } from '@civicfleet/shared';
-import { fitments, vehicles, walletTransactions, wallets } from '../../db/schema/index.ts';
+import { fitments, users, vehicles, walletTransactions, wallets } from '../../db/schema/index.ts';
+import { loadBrand } from '../../config/brand.ts';
 import { useTestApp } from '../../../test/helpers.ts';
 import {
   DEMO_ORGS,
@@ -300,6 +301,46 @@ describe('/v1/activation', () => {
     });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toBe('At most 2000 rows can be uploaded at once');
+  });
+
+  it("flags customers created on the brand's default password to change it at first sign-in (ASVS 2.3.1)", async () => {
+    const [first, second] = await Promise.all([
+      stockDevice(t.db, { organisationId: malwa, allocatedFrom: manufacturer }),
+      stockDevice(t.db, { organisationId: malwa, allocatedFrom: manufacturer }),
+    ]);
+    const onDefault = nextPhone();
+    const ownPassword = nextPhone();
+    const row = (n: number, imei: string, phone: string, extra: Record<string, string> = {}) => ({
+      row: n,
+      category: 'Goods',
+      registrationNumber: `MP09BM${imei.slice(-4)}`,
+      rto: 'Indore',
+      rtoCode: 'MP_09',
+      imei,
+      customerFirstName: 'Asha',
+      customerPhone: phone,
+      durationInDays: '365',
+      ...extra,
+    });
+    const res = await call<ActivationBulkResult>('RFC_ADMIN', 'POST', '/v1/activation/bulk', {
+      rows: [
+        row(1, first.imei, onDefault),
+        row(2, second.imei, ownPassword, { customerPassword: 'Brisk7Lantern#Ward' }),
+      ],
+    });
+    expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ created: 2, failed: 0 });
+    const flag = async (phone: string) =>
+      (
+        await t.db
+          .select({ mustChangePassword: users.mustChangePassword })
+          .from(users)
+          .where(eq(users.phone, `+91${phone}`))
+      )[0]?.mustChangePassword;
+    expect(await flag(onDefault)).toBe(true);
+    expect(await flag(ownPassword)).toBe(false);
+    const session = await t.signIn(`+91${onDefault}`, loadBrand(t.env.brand).defaultPassword);
+    expect(session.mustChangePassword).toBe(true);
+    expect((await t.signIn(`+91${ownPassword}`, 'Brisk7Lantern#Ward')).mustChangePassword).toBeUndefined();
   });
 
   it('the expiry job turns tracking off once an approved activation has expired (India date)', async () => {

@@ -31,6 +31,8 @@ import { createAuthService, type RequestMeta } from './auth.service.ts';
 import { createPasswordService, type ResetInput } from './password.service.ts';
 import { createSessionService } from './session.service.ts';
 import { createLimiterFactory } from './shared-limiters.ts';
+import { registerStepUpRoutes } from './step-up.routes.ts';
+import { createStepUpService } from './step-up.service.ts';
 
 const meta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip,
@@ -46,13 +48,15 @@ export const authModule: ApiModule = {
     const loginLimiter = createAttemptLimiter('login', deps.authLimits, limiters);
     const forgotLimiter = createAttemptLimiter('forgot', deps.authLimits, limiters);
     const mfaRequiredForAdmins = deps.env.mfaRequiredForAdmins ?? false;
+    const box = createSecretBox(deps.env.jwtSecret);
     const mfa = createMfaService({
       db: deps.db,
       clock: deps.clock,
-      box: createSecretBox(deps.env.jwtSecret),
+      box,
       issuer: deps.brand.name,
       loginLimiter,
       requiredForAdmins: mfaRequiredForAdmins,
+      notify: { mailer: deps.mailer, brand: deps.brand },
     });
     const auth = createAuthService({
       db: deps.db,
@@ -76,6 +80,7 @@ export const authModule: ApiModule = {
     const sessions = createSessionService({ db: deps.db, clock: deps.clock, loginLimiter });
     const tags = ['auth'];
     registerMfaRoutes(app, mfa, auth);
+    registerStepUpRoutes(app, createStepUpService({ db: deps.db, clock: deps.clock, loginLimiter, mfa }));
 
     app.post(
       '/auth/login',

@@ -1,7 +1,7 @@
 /** /v1/fitment: create / edit / delete in one transaction, list and edit load, validation, scope and permissions. */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_POLICY_MESSAGES, type FitmentRow, type ListPage } from '@civicfleet/shared';
+import { MFA_MESSAGES, PASSWORD_POLICY_MESSAGES, type FitmentRow, type ListPage } from '@civicfleet/shared';
 import {
   auditLog,
   devices,
@@ -117,10 +117,20 @@ describe('/v1/fitment', () => {
       .where(eq(vehicles.id, BigInt(res.data.vehicle.id)));
     expect(vehicle).toMatchObject({ organisationId: customer?.organisationId, ownerUserId: customer?.id });
 
-    // The new customer signs in with the brand's default password.
-    await expect(
-      t.signIn(`+91${body.customer.phone}`, loadBrand(t.env.brand).defaultPassword),
-    ).resolves.toBeTruthy();
+    // The new customer and fitter sign in with the brand's default password, and must choose their own first
+    // (ASVS 2.3.1): the answer says so and every other call is refused meanwhile.
+    const { defaultPassword } = loadBrand(t.env.brand);
+    const customerSession = await t.signIn(`+91${body.customer.phone}`, defaultPassword);
+    expect(customerSession.mustChangePassword).toBe(true);
+    const fitterSession = await t.signIn(`+91${body.fitter?.phone ?? ''}`, defaultPassword);
+    expect(fitterSession.mustChangePassword).toBe(true);
+    const restricted = await t.app.inject({
+      method: 'GET',
+      url: '/v1/auth/sessions',
+      headers: { authorization: `Bearer ${customerSession.token.access.token}` },
+    });
+    expect(restricted.statusCode).toBe(403);
+    expect(restricted.json().message).toBe(MFA_MESSAGES.passwordChangeRequired);
     const [audit] = await t.db
       .select()
       .from(auditLog)
@@ -203,7 +213,9 @@ describe('/v1/fitment', () => {
       customer: { ...body.customer, password: 'Brisk7Lantern#Ward' },
     });
     expect(good.status, JSON.stringify(good.body)).toBe(200);
-    await expect(t.signIn(`+91${body.customer.phone}`, 'Brisk7Lantern#Ward')).resolves.toBeTruthy();
+    // A password of their own: nothing to change first.
+    const session = await t.signIn(`+91${body.customer.phone}`, 'Brisk7Lantern#Ward');
+    expect(session.mustChangePassword).toBeUndefined();
   });
 
   it("refuses a non-customer's and a non-fitter's number, and devices that cannot be fitted", async () => {

@@ -107,6 +107,11 @@ export async function markChallengeUsed(db: Db, id: bigint, at: Date): Promise<b
   return updated.length === 1;
 }
 
+/** An administrator's reset: the user's open sign-in steps die with the factor they were asking for. */
+export async function deleteChallengesOf(db: Db, userId: bigint): Promise<void> {
+  await db.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
+}
+
 /** Housekeeping on each new challenge: answered or expired challenges older than a day go. */
 export async function deleteOldChallenges(db: Db, before: Date): Promise<void> {
   await db.delete(mfaChallenges).where(lt(mfaChallenges.expiresAt, before));

@@ -51,6 +51,16 @@ describe('two-step verification (TOTP)', () => {
     return { secret, recoveryCodes: enable.json().data.recoveryCodes as string[] };
   }
 
+  /** Subjects of the mails to a demo account (outbox, newest first). */
+  const mailSubjects = async (role: 'ADMIN' | 'RFC') => {
+    const res = await t.call(
+      'SUPER_ADMIN',
+      'GET',
+      `/v1/outbox?to=${encodeURIComponent(demoAccount(role).email)}`,
+    );
+    return (res.json().data as Array<{ subject: string; text: string }>).map((mail) => mail.subject);
+  };
+
   it('enrols: setup answers a secret and otpauth URI, a wrong code is refused, the right one enables', async () => {
     const before = await t.call('ADMIN', 'GET', '/v1/auth/mfa');
     expect(MfaStatusSchema.parse(before.json().data)).toEqual({
@@ -85,6 +95,8 @@ describe('two-step verification (TOTP)', () => {
 
     const enable = await t.call('ADMIN', 'POST', '/v1/auth/mfa/enable', { code: totp(secret) });
     expect(enable.statusCode).toBe(200);
+    // The owner is told (ASVS 2.5.5); the notice carries no secret.
+    expect(await mailSubjects('ADMIN')).toContain('CivicFleet: two-step verification was turned on');
     const codes = enable.json().data.recoveryCodes as string[];
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
@@ -254,6 +266,7 @@ describe('two-step verification (TOTP)', () => {
     });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ success: true, message: MFA_MESSAGES.disabled });
+    expect((await mailSubjects('RFC'))[0]).toBe('CivicFleet: two-step verification was turned off');
     const login = await passwordStep('RFC');
     LoginResultSchema.parse(login.json().data);
     expect(login.json().data).not.toHaveProperty('mfaRequired');

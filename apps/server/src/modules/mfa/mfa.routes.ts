@@ -1,21 +1,26 @@
 /**
- * /v1/auth/mfa/* and the second sign-in step /v1/auth/login/mfa (contracts/mfa.contract.ts). Registered by the auth
- * module, which shares its sign-in limiter and session issuing with these routes.
+ * /v1/auth/mfa/*, the second sign-in step /v1/auth/login/mfa and an administrator's reset of another user's factor,
+ * /v1/users/:id/mfa/reset (contracts/mfa.contract.ts). Registered by the auth module, which shares its sign-in limiter
+ * (the reset's password confirmation counts against it) and session issuing with these routes.
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  IdParamsSchema,
   LoginMfaBodySchema,
   LoginResultSchema,
   MFA_MESSAGES,
   MfaDisableBodySchema,
   MfaEnableBodySchema,
   MfaEnableResultSchema,
+  MfaResetBodySchema,
+  MfaResetResultSchema,
   MfaSetupSchema,
   MfaStatusSchema,
   envelopeSchema,
 } from '@civicfleet/shared';
 import type { ApiApp } from '../../http/types.ts';
+import { toId } from '../organisation/scope.ts';
 import type { AuthService, RequestMeta } from '../auth/auth.service.ts';
 import type { MfaService } from './mfa.service.ts';
 
@@ -82,5 +87,25 @@ export function registerMfaRoutes(app: ApiApp, mfa: MfaService, auth: AuthServic
       await mfa.disable(request.auth, request.body, meta(request));
       return ok(MFA_MESSAGES.disabled, null);
     },
+  );
+
+  // Setting a user's credentials is what set-user-password grants (user module); a lost second factor is one of them.
+  // POST rather than DELETE: the body carries the caller's password.
+  app.post(
+    '/users/:id/mfa/reset',
+    {
+      config: { permission: { module: 'user', action: 'set-user-password' } },
+      schema: {
+        tags: ['user'],
+        params: IdParamsSchema,
+        body: MfaResetBodySchema,
+        response: { 200: envelopeSchema(MfaResetResultSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        MFA_MESSAGES.resetDone,
+        await mfa.resetForUser(request.auth, toId(request.params.id), request.body.password, meta(request)),
+      ),
   );
 }

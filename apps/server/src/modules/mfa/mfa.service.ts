@@ -23,6 +23,8 @@ import type { RequestMeta } from '../auth/auth.service.ts';
 import { findUserById, type UserWithRole } from '../auth/auth.repository.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { newOpaqueToken, sha256Hex } from '../auth/secrets.ts';
+import { createMfaReset } from './mfa-reset.service.ts';
+import { notifyMfaChange, type MfaNotify } from './mfa-notice.ts';
 import * as repo from './mfa.repository.ts';
 import type { SecretBox } from './secret-box.ts';
 import { matchTotpStep, newRecoveryCodes, newTotpSecret, totpUri } from './totp.ts';
@@ -44,6 +46,8 @@ export interface MfaServiceDeps {
   loginLimiter: AttemptLimiter;
   /** MFA_REQUIRED_FOR_ADMINS. */
   requiredForAdmins: boolean;
+  /** Mails the owner a notice when the factor is turned on, off or reset (ASVS 2.5.5); none without. */
+  notify?: MfaNotify;
 }
 
 /** A 6-digit code from the app, or a recovery code. */
@@ -78,11 +82,15 @@ export function createMfaService(deps: MfaServiceDeps) {
     return used;
   }
 
-  /** Checks a factor of an enrolled user under the sign-in limits; throws 400 (or 429) when it is wrong. */
+  /**
+   * Checks a factor of an enrolled user under the sign-in limits; throws 400 (or 429) when it is wrong. `during` names
+   * the check in the audit row of a failure when it is not the sign-in step (e.g. 'step-up').
+   */
   async function verifyFactor(
     user: { id: bigint; organisationId: bigint | null },
     factor: SecondFactor,
     meta: RequestMeta,
+    during?: string,
   ) {
     const key = limiterKey(user.id);
     await deps.loginLimiter.check(meta.ip, key);
@@ -93,7 +101,7 @@ export function createMfaService(deps: MfaServiceDeps) {
         action: MFA_AUDIT.failed,
         actorUserId: user.id,
         organisationId: user.organisationId,
-        detail: { kind: 'code' in factor ? 'totp' : 'recovery' },
+        detail: { kind: 'code' in factor ? 'totp' : 'recovery', ...(during === undefined ? {} : { during }) },
         ip: meta.ip,
       });
       throw invalidCode();
@@ -145,6 +153,8 @@ export function createMfaService(deps: MfaServiceDeps) {
         at: now,
       });
     });
+    const user = await findUserById(db, auth.userId);
+    if (user) await notifyMfaChange(deps, user, 'enabled');
     return { recoveryCodes };
   }
 
@@ -175,6 +185,7 @@ export function createMfaService(deps: MfaServiceDeps) {
         at: now,
       });
     });
+    await notifyMfaChange(deps, user, 'disabled');
   }
 
   /** Sign-in step one succeeded for a user with MFA on: a single-use challenge instead of tokens. */
@@ -208,7 +219,9 @@ export function createMfaService(deps: MfaServiceDeps) {
     return user;
   }
 
-  return { status, setup, enable, disable, startChallenge, completeChallenge };
+  const resetForUser = createMfaReset(deps);
+
+  return { status, setup, enable, disable, startChallenge, completeChallenge, verifyFactor, resetForUser };
 }
 
 export type MfaService = ReturnType<typeof createMfaService>;

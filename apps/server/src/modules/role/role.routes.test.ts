@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, ROLE_NAMES, type LoginResult, type Role, type User } from '@civicfleet/shared';
+import {
+  AUTH_MESSAGES,
+  ROLE_NAMES,
+  STEP_UP_MESSAGES,
+  type LoginResult,
+  type Role,
+  type User,
+} from '@civicfleet/shared';
 import { useTestApp } from '../../../test/helpers.ts';
 import { auditLog, roles } from '../../db/schema/index.ts';
 import { ROLE_AUDIT } from './role.service.ts';
@@ -32,6 +39,8 @@ describe('/v1/roles', () => {
   beforeAll(async () => {
     [admin, limited] = await Promise.all([t.signIn('ADMIN'), t.signIn('LIMITED_USER')]);
     for (const row of await t.db.select().from(roles)) roleIds.set(row.name, String(row.id));
+    // Role writes need a recent password confirmation (ASVS 4.3.3); `call` uses these sessions.
+    for (const who of ['ADMIN', 'SUPER_ADMIN', BHOPAL]) await t.stepUp(who);
   });
 
   describe('GET', () => {
@@ -59,6 +68,22 @@ describe('/v1/roles', () => {
     it('needs a session', async () => {
       expect((await t.app.inject({ method: 'GET', url: '/v1/roles' })).statusCode).toBe(401);
     });
+  });
+
+  it('needs a recent password confirmation to create, edit or delete a role (ASVS 4.3.3)', async () => {
+    const fresh = { authorization: `Bearer ${(await t.signIn('ADMIN')).token.access.token}` };
+    const body = { name: 'Unconfirmed Role', authScopes: {} };
+    const requests = [
+      { method: 'POST' as const, url: '/v1/roles', payload: body },
+      { method: 'PUT' as const, url: `/v1/roles/${id('FITTER')}`, payload: { authScopes: {} } },
+      { method: 'DELETE' as const, url: `/v1/roles/${id('FITTER')}` },
+    ];
+    for (const request of requests) {
+      const res = await t.app.inject({ ...request, headers: fresh });
+      expect(res.statusCode, `${request.method} ${request.url}`).toBe(403);
+      expect(res.json().message).toBe(STEP_UP_MESSAGES.required);
+    }
+    expect(await t.db.select().from(roles).where(eq(roles.name, body.name))).toEqual([]);
   });
 
   describe('POST', () => {

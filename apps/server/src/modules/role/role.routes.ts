@@ -35,10 +35,12 @@ export const roleModule: ApiModule = {
       async (request) => ok('Roles', await service.list(request.auth, request.query)),
     );
 
+    // Creating, changing and deleting roles changes what people may do: each needs a recent password confirmation
+    // (ASVS 4.3.3, http/authenticate.ts).
     app.post(
       '/roles',
       {
-        config: { permission: { module: MODULE, action: 'add-role' } },
+        config: { permission: { module: MODULE, action: 'add-role' }, stepUp: true },
         schema: { tags, body: RoleInputSchema, response: { 200: envelopeSchema(RoleSchema) } },
       },
       async (request) => ok('Role created', await service.create(actorOf(request), request.body)),
@@ -47,7 +49,7 @@ export const roleModule: ApiModule = {
     app.put(
       '/roles/:id',
       {
-        config: { permission: { module: MODULE, action: 'edit-role-result-table' } },
+        config: { permission: { module: MODULE, action: 'edit-role-result-table' }, stepUp: true },
         schema: {
           tags,
           params: IdParamsSchema,
@@ -62,7 +64,7 @@ export const roleModule: ApiModule = {
     app.delete(
       '/roles/:id',
       {
-        config: { permission: { module: MODULE, action: 'delete-role-result-table' } },
+        config: { permission: { module: MODULE, action: 'delete-role-result-table' }, stepUp: true },
         schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(z.null()) } },
       },
       async (request) => {

@@ -12,6 +12,7 @@ export function toUser(row: UserRecord): User {
     email: row.email,
     phone: row.phone,
     isEnabled: row.isEnabled,
+    mfaEnabled: row.mfaEnabled,
     role: { id: String(row.role.id), name: row.role.name },
     organisation: {
       id: String(row.organisation.id),

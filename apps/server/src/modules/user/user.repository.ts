@@ -17,12 +17,14 @@ export interface UserRecord {
   email: string | null;
   phone: string | null;
   isEnabled: boolean;
+  /** users.mfa_enabled, kept in step with user_mfa by the mfa module. */
+  mfaEnabled: boolean;
   createdAt: Date;
   role: { id: bigint; name: string; authScopes: AuthScopes };
   organisation: { id: bigint; tradeName: string; brandName: string | null };
 }
 
-const columns = { ...userWithRoleColumns, createdAt: users.createdAt };
+const columns = { ...userWithRoleColumns, mfaEnabled: users.mfaEnabled, createdAt: users.createdAt };
 
 export interface UserFilter {
   orgIds: OrgIds;

@@ -1,7 +1,12 @@
 /** /v1/wallet: open, find by user, ledger with filters and sums, add / deduct money, permissions, scope, audit. */
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Wallet, WalletChange, WalletTransactionPage } from '@civicfleet/shared';
+import {
+  STEP_UP_MESSAGES,
+  type Wallet,
+  type WalletChange,
+  type WalletTransactionPage,
+} from '@civicfleet/shared';
 import { auditLog, users, walletTransactions } from '../../db/schema/index.ts';
 import { BHOPAL, INDORE, organisationId } from '../../gateway/testing/fleet.ts';
 import { demoAccount, useTestApp } from '../../../test/helpers.ts';
@@ -29,6 +34,9 @@ describe('/v1/wallet', () => {
     ids.rfcAdmin = await userIdOf(demoAccount('RFC_ADMIN').email);
     ids.indoreAdmin = await userIdOf(demoAccount('ADMIN').email);
     ids.bhopalAdmin = await userIdOf('admin.bhopal@demo.civicfleet.in');
+    // Adding and deducting money need a recent password confirmation (ASVS 4.3.3); `call` uses these sessions.
+    await t.stepUp('SUPER_ADMIN');
+    await t.stepUp('ADMIN');
   });
 
   it('opens a wallet per organisation (holder defaults to its RFC_ADMIN), once', async () => {
@@ -148,6 +156,28 @@ describe('/v1/wallet', () => {
       (await t.call('SUPER_ADMIN', 'PUT', `/v1/wallet/add/999999`, { amountPaise: 1, reference: 'x' }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('moves no money before the session confirms the password (ASVS 4.3.3)', async () => {
+    const fresh = { authorization: `Bearer ${(await t.signIn('SUPER_ADMIN')).token.access.token}` };
+    const before = (await t.call('SUPER_ADMIN', 'GET', `/v1/wallet/${malwaWallet.id}`)).json<Body<Wallet>>()
+      .data;
+    for (const [kind, payload] of [
+      ['add', { amountPaise: 100, reference: 'UTR-UNCONFIRMED' }],
+      ['deduct', { amountPaise: 100, reason: 'unconfirmed' }],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/v1/wallet/${kind}/${malwaWallet.id}`,
+        headers: fresh,
+        payload,
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json<Body<null>>().message).toBe(STEP_UP_MESSAGES.required);
+    }
+    const after = (await t.call('SUPER_ADMIN', 'GET', `/v1/wallet/${malwaWallet.id}`)).json<Body<Wallet>>()
+      .data;
+    expect(after.balancePaise).toBe(before.balancePaise);
   });
 
   it('lets only the platform administrator add money (403 / 404 for everyone else)', async () => {

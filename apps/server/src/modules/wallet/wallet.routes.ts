@@ -91,7 +91,8 @@ export const walletModule: ApiModule = {
     app.put(
       '/wallet/add/:id',
       {
-        config: { permission: { module: 'wallet', action: 'add-money' } },
+        // Moves money: the session confirms the password first (ASVS 4.3.3, http/authenticate.ts).
+        config: { permission: { module: 'wallet', action: 'add-money' }, stepUp: true },
         schema: {
           tags,
           params: IdParamsSchema,
@@ -106,7 +107,8 @@ export const walletModule: ApiModule = {
     app.put(
       '/wallet/deduct/:id',
       {
-        config: { permission: { module: 'wallet', action: 'deduct-money' } },
+        // Moves money: the session confirms the password first (ASVS 4.3.3, http/authenticate.ts).
+        config: { permission: { module: 'wallet', action: 'deduct-money' }, stepUp: true },
         schema: {
           tags,
           params: IdParamsSchema,

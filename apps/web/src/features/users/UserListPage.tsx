@@ -12,6 +12,7 @@ import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { ResultsTable, type ResultsTableColumn, type RowAction } from '@/components/table';
 import { useSession } from '@/session';
 import { AssociateUserDialog } from './AssociateUserDialog';
+import { ResetMfaDialog } from './ResetMfaDialog';
 import { SetPasswordDialog } from './SetPasswordDialog';
 import { deleteUser, listUsers, userKeys } from './api/users';
 
@@ -25,6 +26,7 @@ export function UserListPage() {
   const [deleting, setDeleting] = useState<User | null>(null);
   const [passwordFor, setPasswordFor] = useState<User | null>(null);
   const [associating, setAssociating] = useState<User | null>(null);
+  const [resettingMfa, setResettingMfa] = useState<User | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: userKeys.all });
   const isOther = (u: User) => u.id !== me?.id;
 
@@ -70,6 +72,12 @@ export function UserListPage() {
         />
       ),
     },
+    {
+      key: 'mfaEnabled',
+      header: t('users.twoStep'),
+      width: 90,
+      accessor: (u) => (u.mfaEnabled ? t('users.twoStepOn') : t('users.twoStepOff')),
+    },
   ];
 
   const rowActions: RowAction<User>[] = [
@@ -84,6 +92,15 @@ export function UserListPage() {
       label: t('users.setPassword'),
       onSelect: setPasswordFor,
       visible: isOther,
+      permission: { module: MODULE, action: 'set-user-password' },
+    },
+    {
+      // Only where there is a factor to reset, never one's own (that goes through the Two-step verification page).
+      id: 'reset-mfa',
+      label: t('users.resetMfa'),
+      onSelect: setResettingMfa,
+      visible: (u) => isOther(u) && u.mfaEnabled === true,
+      isDestructive: true,
       permission: { module: MODULE, action: 'set-user-password' },
     },
     {
@@ -137,6 +154,9 @@ export function UserListPage() {
       />
       <SetPasswordDialog user={passwordFor} onClose={() => setPasswordFor(null)} />
       <AssociateUserDialog user={associating} onClose={() => setAssociating(null)} onDone={refresh} />
+      {resettingMfa && (
+        <ResetMfaDialog user={resettingMfa} onClose={() => setResettingMfa(null)} onReset={refresh} />
+      )}
     </>
   );
 }

@@ -116,6 +116,78 @@ describe('users', () => {
     await waitFor(() => expect(network.callsTo('DELETE /users/21')).toHaveLength(1));
   });
 
+  it('resets the two-step verification of a user who has it on, confirmed with the admin password', async () => {
+    const user = userEvent.setup();
+    const withMfa: User = { ...ravi, mfaEnabled: true };
+    const asha: User = {
+      ...ravi,
+      id: '22',
+      firstName: 'Asha',
+      email: 'asha@indore.gov.in',
+      mfaEnabled: false,
+    };
+    const me: User = { ...ravi, id: '1', firstName: 'Testa', lastName: 'User', mfaEnabled: true };
+    const network = stubFetch({
+      'GET /users': [page([withMfa, asha, me]), page([{ ...withMfa, mfaEnabled: false }, asha, me])],
+      'POST /users/21/mfa/reset': [
+        fail(400, 'The current password is not correct.', {
+          password: 'The current password is not correct.',
+        }),
+        ok({ sessionsRevoked: 2 }, 'Two-step verification was reset.'),
+      ],
+    });
+    renderApp('/management/user', manager);
+    const ashaRow = (await screen.findByText('Asha Patel')).closest('tr');
+    const raviRow = screen.getByText('Ravi Patel').closest('tr');
+    if (!ashaRow || !raviRow) throw new Error('no row');
+    expect(within(raviRow).getByText('On')).toBeInTheDocument();
+    expect(within(ashaRow).getByText('Off')).toBeInTheDocument();
+    // Nothing to reset for a user without a second factor.
+    await user.click(within(ashaRow).getByRole('button', { name: 'Actions for Asha Patel' }));
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Reset two-step verification' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    // Nor for one's own: that goes through the Two-step verification page, with a code.
+    await user.click(screen.getByRole('button', { name: 'Actions for Testa User' }));
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Reset two-step verification' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await user.click(within(raviRow).getByRole('button', { name: 'Actions for Ravi Patel' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Reset two-step verification' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reset two-step verification?' }));
+    expect(dialog.getByText(/Ravi Patel has lost their phone/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Reset' }));
+    expect(await dialog.findByText('The password field is required')).toBeInTheDocument();
+    expect(network.callsTo('POST /users/21/mfa/reset')).toHaveLength(0);
+    await user.type(dialog.getByLabelText('Your password'), 'wrong-password{Enter}');
+    expect(await dialog.findByText('The current password is not correct.')).toBeInTheDocument();
+    await user.clear(dialog.getByLabelText('Your password'));
+    await user.type(dialog.getByLabelText('Your password'), 'Demo@12345{Enter}');
+    expect(
+      await screen.findByText('Two-step verification reset. 2 sessions signed out.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(network.callsTo('POST /users/21/mfa/reset').map((c) => c.body)).toEqual([
+      { password: 'wrong-password' },
+      { password: 'Demo@12345' },
+    ]);
+    // The list is read again and shows the factor off.
+    await waitFor(() => expect(within(raviRow).getByText('Off')).toBeInTheDocument());
+  });
+
+  it('offers the reset only with set-user-password', async () => {
+    const user = userEvent.setup();
+    stubFetch({ 'GET /users': page([{ ...ravi, mfaEnabled: true }]) });
+    renderApp('/management/user', {
+      ...manager,
+      permissions: manager.permissions.filter((p) => p !== 'user:set-user-password'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Ravi Patel' }));
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Reset two-step verification' })).not.toBeInTheDocument();
+  });
+
   it('creates a user with +91 added and shows server field errors on the fields', async () => {
     const user = userEvent.setup();
     const network = stubFetch({

@@ -1,8 +1,10 @@
 /** /v1/users calls (contract: packages/shared user.contract.ts) with their query keys. */
 import {
+  MfaResetResultSchema,
   UserPageSchema,
   UserSchema,
   type ListQuery,
+  type MfaResetResult,
   type ProfileUpdate,
   type User,
   type UserInput,
@@ -53,5 +55,18 @@ export function associateUser(id: string, organisationId: string): Promise<User>
     path: `/users/${id}/organisation`,
     body: { organisationId },
     schema: UserSchema,
+  });
+}
+
+/**
+ * An administrator removes another user's lost second factor (set-user-password); `password` is the caller's own.
+ * Every session of the user is signed out.
+ */
+export function resetUserMfa(id: string, password: string): Promise<MfaResetResult> {
+  return apiRequest({
+    method: 'POST',
+    path: `/users/${id}/mfa/reset`,
+    body: { password },
+    schema: MfaResetResultSchema,
   });
 }
