@@ -151,7 +151,9 @@ test('a geofence drawn on the map is saved as a closed polygon, a circle from Ge
   await page.getByLabel('Name').fill(circleName);
   await snap(page, 'geofence-form-circle');
   await page.getByRole('button', { name: 'Add geofence' }).click();
-  await expect(page.getByText('Geofence created')).toBeVisible();
+  // Saved: back on the list with a new toast (the polygon's may still be showing: the newest is the last).
+  await expect(page).toHaveURL(/\/management\/geofence$/);
+  await expect(page.getByText('Geofence created').last()).toBeVisible();
   const circle = await fenceNamed(page, circleName);
   expect(circle.geometry).toEqual({ type: 'Point', coordinates: [75.8577, 22.7196] });
   expect(circle.radiusM).toBe(300);
