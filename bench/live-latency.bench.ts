@@ -71,6 +71,8 @@ const { values: args } = parseArgs({
     wiring: { type: 'string', default: 'main' },
     /** Keep every row already in the result file (default: drop those of the engine and layouts run now). */
     append: { type: 'boolean', default: false },
+    /** Result file (default bench/results/live-latency.json): exploratory runs elsewhere. */
+    out: { type: 'string' },
   },
 });
 type Layout = 'all-in-one' | 'split';
@@ -779,7 +781,7 @@ async function runClient(): Promise<void> {
   writeFileSync(RESULT_FILE, `${JSON.stringify(result, null, 2)}\n`);
 }
 
-const RESULT_FILE = path.join(here, 'results', 'live-latency.json');
+const RESULT_FILE = args.out ? path.resolve(args.out) : path.join(here, 'results', 'live-latency.json');
 
 /** One line of the server's figures: the writer and the one process, or each role of the split layout. */
 function describeServer(stats: ServerStats | SplitStats): string {

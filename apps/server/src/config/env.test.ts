@@ -29,7 +29,6 @@ describe('loadEnv', () => {
       flushMs: 1000,
       batchRows: 2000,
       livePositions: 'early',
-      turnBudgetMs: 5,
     });
     expect(env.brand).toBe('civicfleet');
   });

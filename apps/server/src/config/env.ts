@@ -65,8 +65,6 @@ const RawEnvSchema = z.object({
   LIVE_DELTA_MS: z.coerce.number().int().min(20).max(10_000).default(500),
   /** Live positions go out once staged (`early`, before their batch commits) or only once `committed`. */
   LIVE_POSITIONS: z.enum(['early', 'committed']).default('early'),
-  /** Gateway work per event-loop turn (ms) before frames and acks wait for a later turn (gateway/turn-budget.ts); 0 = off. */
-  GATEWAY_TURN_BUDGET_MS: z.coerce.number().min(0).max(1000).default(5),
   /** External reverse geocoder (modules/geocode): URL template with {lat} {lon} and optionally {key}. */
   GEOCODER_URL: z
     .string()
@@ -147,8 +145,6 @@ export interface GatewayEnv {
   batchRows: number;
   /** LIVE_POSITIONS (ingest/writer.ts `livePositions`). */
   livePositions: 'early' | 'committed';
-  /** GATEWAY_TURN_BUDGET_MS (gateway/turn-budget.ts); absent: its default. */
-  turnBudgetMs?: number;
 }
 
 type Source = Record<string, string | undefined>;
@@ -192,7 +188,6 @@ export function loadEnv(source: Source = process.env): Env {
       flushMs: raw.INGEST_FLUSH_MS,
       livePositions: raw.LIVE_POSITIONS,
       batchRows: raw.INGEST_BATCH_ROWS,
-      turnBudgetMs: raw.GATEWAY_TURN_BUDGET_MS,
     },
     forwardAllowPrivateAddresses: raw.FORWARD_ALLOW_PRIVATE_ADDRESSES,
     mfaRequiredForAdmins: raw.MFA_REQUIRED_FOR_ADMINS,

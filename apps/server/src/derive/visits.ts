@@ -80,6 +80,21 @@ function dwellMsOf(fenceById: ReadonlyMap<string, Fence>, fenceId: string, setti
   return (fenceById.get(fenceId)?.dwellS ?? settings.visitDwellS) * 1000;
 }
 
+/**
+ * Fences by id, built once per fences array (an organisation's fences are one array kept between fixes; stepVisits
+ * runs for every fix, and a Map of every ward per fix was a good share of its time and garbage).
+ */
+const fenceMaps = new WeakMap<readonly Fence[], ReadonlyMap<string, Fence>>();
+
+function fencesById(fences: readonly Fence[]): ReadonlyMap<string, Fence> {
+  let byId = fenceMaps.get(fences);
+  if (!byId) {
+    byId = new Map(fences.map((fence) => [fence.id, fence]));
+    fenceMaps.set(fences, byId);
+  }
+  return byId;
+}
+
 export function stepVisits(
   state: VisitState,
   point: DerivePoint,
@@ -91,8 +106,9 @@ export function stepVisits(
   if (!point.gpsValid) return { state: { ...state, lastMs: atMs }, opened: [], closed: [] };
   const opened: VisitStart[] = [];
   const closed: Visit[] = [];
-  const fenceById = new Map(fences.map((fence) => [fence.id, fence]));
-  const inside = new Set(fences.filter((fence) => fenceContains(fence, point)).map((fence) => fence.id));
+  const fenceById = fencesById(fences);
+  const inside = new Set<string>();
+  for (const fence of fences) if (fenceContains(fence, point)) inside.add(fence.id);
   const presences: Presence[] = [];
 
   for (const previous of state.presences) {

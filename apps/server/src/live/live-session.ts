@@ -9,8 +9,9 @@
  *   every DELTA_EVERY_MS, filtered to those organisations and coalesced per device (newest wins). No fixed tick
  *   (leading edge): a commit arriving when the last delta is at least DELTA_EVERY_MS old goes out at once (in a
  *   microtask, so the publications of one task travel together, and before a busy event loop gets to its timers);
- *   one arriving sooner waits for the interval to end. This only removes waiting (bench/live-latency.bench.ts); an
- *   idle session holds no timer.
+ *   one arriving sooner waits for the interval to end — or, when the event loop is so busy that the interval ended
+ *   before its timer could fire, goes out with the next publication in a microtask. This only removes waiting
+ *   (bench/live-latency.bench.ts); an idle session holds no timer.
  * - A client that does not read (more than MAX_BUFFERED_BYTES queued) is closed with 4008.
  * - `desk` messages: steps taken on the SOS desk (modules/alert-desk, DESK_TOPIC) in the user's organisations, sent
  *   as they happen, to users holding `sos-desk` only.
@@ -111,7 +112,17 @@ export function runLiveSession(socket: WebSocket, initialToken: string | null, d
   }
 
   function scheduleDeltas(): void {
-    if (isDeltaDue || (positions.size === 0 && alerts.length === 0)) return;
+    if (positions.size === 0 && alerts.length === 0) return;
+    if (isDeltaDue) {
+      // A timer waits for the interval's end; if this turn has already run past it (a busy event loop: the gateway in
+      // the same process), send in a microtask instead of after the turn.
+      if (deltaTimer && performance.now() >= lastDeltaAtMs + deltaEveryMs) {
+        clearTimeout(deltaTimer);
+        deltaTimer = null;
+        queueMicrotask(flushDeltas);
+      }
+      return;
+    }
     isDeltaDue = true;
     const waitMs = lastDeltaAtMs + deltaEveryMs - performance.now();
     if (waitMs <= 0) queueMicrotask(flushDeltas);

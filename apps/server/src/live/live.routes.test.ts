@@ -208,6 +208,29 @@ describe('/v1/live', () => {
     client.ws.terminate();
   });
 
+  it('sends a delta whose interval ended during a long turn at once, not after the turn', async () => {
+    const client = await connectAs(await t.login(BHOPAL_ADMIN));
+    await snapshotOf(client);
+    const lats = () =>
+      client.messages.filter((m) => m.type === 'delta').map((m) => m.type === 'delta' && m.positions[0]?.lat);
+    t.bus.publish(TOPICS.live, { positions: [position(bhopal, bhopalOrg, 23.29)], alerts: [] });
+    await eventually(async () => lats().length === 1);
+    // Within the interval: waits for its end (a timer).
+    t.bus.publish(TOPICS.live, { positions: [position(bhopal, bhopalOrg, 23.31)], alerts: [] });
+    // One turn that runs past the interval's end (the gateway in the same process, a burst of frames): the timer
+    // cannot fire, but the next publication finds the delta overdue and it goes out in a microtask.
+    const until = performance.now() + DELTA_EVERY_MS + 50;
+    while (performance.now() < until);
+    t.bus.publish(TOPICS.live, { positions: [position(bhopal, bhopalOrg, 23.32)], alerts: [] });
+    await Promise.resolve();
+    // Published after that delta went: the next interval's.
+    t.bus.publish(TOPICS.live, { positions: [position(bhopal, bhopalOrg, 23.33)], alerts: [] });
+    await eventually(async () => lats().length === 3, 3000);
+    // Without the overdue check the timer would have sent 23.31–23.33 coalesced after the turn: [23.29, 23.33].
+    expect(lats()).toEqual([23.29, 23.32, 23.33]);
+    client.ws.terminate();
+  });
+
   it('accepts the token as the first message', async () => {
     const client = await connect('/v1/live');
     client.ws.send(JSON.stringify({ type: 'auth', token: await t.login('SUPER_ADMIN') }));

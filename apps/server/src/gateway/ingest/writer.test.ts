@@ -249,6 +249,60 @@ describe('ingest writer', () => {
     ]);
     await writer.close();
   });
+
+  it('publishes the pending live positions inline once their timer is overdue (a turn that runs past it)', async () => {
+    const bus = createInProcessBus();
+    const published: LiveDelta[] = [];
+    bus.subscribe<LiveDelta>(TOPICS.live, (d) => published.push(d));
+    const writer = createIngestWriter({
+      sql: sqlClientOf(test.database),
+      bus,
+      flushMs: 10_000,
+      batchRows: 10_000,
+      lingerMs: 10_000,
+      liveEarlyMs: 5,
+    });
+    const state = newDeviceState(
+      {
+        id: tracked.deviceId,
+        imei: tracked.imei,
+        organisationId: 1n,
+        strictChecksum: false,
+        protocol: 'ais140',
+      },
+      [{ vehicleId: tracked.vehicleId, organisationId: 5n, fromMs: 0, toMs: null }],
+      null,
+    );
+    const now = new Date();
+    now.setMilliseconds(0);
+    const fix = (secondsAgo: number, speedKph: number) => ({
+      ...emptyMessage('ais140', 'position', tracked.imei),
+      fixTime: new Date(now.getTime() - secondsAgo * 1000).toISOString(),
+      lat: 22.71,
+      lon: 75.81,
+      speedKph,
+      gpsValid: true,
+    });
+    // One long turn, as when a burst of hundreds of sockets' frames is read in one poll phase: the first fix arms the
+    // 5 ms timer, which cannot fire before the turn ends.
+    writer.write((b) => runPipeline(stages, state, fix(30, 12), now, b));
+    const until = performance.now() + 15;
+    while (performance.now() < until);
+    expect(published).toHaveLength(0);
+    // The next fix of the same turn finds the timer overdue: what is pending goes out now, with it.
+    writer.write((b) => runPipeline(stages, state, fix(29, 13), now, b));
+    expect(published).toHaveLength(1);
+    expect(published[0]?.positions).toEqual([
+      expect.objectContaining({ deviceId: String(tracked.deviceId), speedKph: 13 }),
+    ]);
+    // Not overdue: the next fix waits for a new timer, as before.
+    writer.write((b) => runPipeline(stages, state, fix(28, 14), now, b));
+    expect(published).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(published).toHaveLength(2);
+    expect(published[1]?.positions).toEqual([expect.objectContaining({ speedKph: 14 })]);
+    await writer.close();
+  });
 });
 
 describe('ingest writer pipelining', () => {

@@ -20,7 +20,9 @@
  *
  * Live positions (`livePositions`, env LIVE_POSITIONS): `early` (default) publishes each device's newest state
  * `liveEarlyMs` (10 ms) after the pipeline staged it, without waiting for the commit, so what operators see on the
- * map is not delayed by the database (commit latency grows with load; bench/README.md "live-latency"). Acks still
+ * map is not delayed by the database (commit latency grows with load; bench/README.md "live-latency"). When the
+ * event loop is busy past that deadline (hundreds of sockets' frames read in one poll phase), the next staged fix
+ * publishes them inline rather than after the turn: the timer would only fire once the turn ends. Acks still
  * wait for the commit. If a flush fails, the map has shown fixes that are not stored yet: GT06 and Teltonika resend
  * unacknowledged data, which is then stored; AIS-140 live packets have no ack and are lost like any packet a failing
  * database cannot take. `committed` publishes positions only after their batch committed.
@@ -201,12 +203,22 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
   /** `early`: each device's newest staged state not yet published. */
   const pendingLive = new Map<bigint, LatestRow>();
   let liveTimer: NodeJS.Timeout | null = null;
+  const liveEarlyMs = options.liveEarlyMs ?? 10;
+  /** performance.now() by which the pending live positions should be out (the timer's deadline). */
+  let liveDueAtMs = 0;
 
   function takeTouched(batch: Batch): void {
     if (batch.touchedLatest.length === 0) return;
     if (earlyLive) {
       for (const row of batch.touchedLatest) pendingLive.set(row.deviceId, row);
-      liveTimer ??= setTimeout(publishEarly, options.liveEarlyMs ?? 10);
+      if (!liveTimer) {
+        liveDueAtMs = performance.now() + liveEarlyMs;
+        liveTimer = setTimeout(publishEarly, liveEarlyMs);
+      } else if (performance.now() >= liveDueAtMs) {
+        // The timer is overdue: this turn has run past it (a burst of hundreds of sockets' frames in one poll phase,
+        // a flush's state statements). Publish now instead of after the whole turn.
+        publishEarly();
+      }
     }
     batch.touchedLatest.length = 0;
   }
