@@ -192,7 +192,8 @@ describe('ingest writer', () => {
     await writer.close();
   });
 
-  it('publishes live positions once staged (early), before the commit; alerts after it with their ids', async () => {
+  /** A writer that publishes live positions 5 ms after staging and flushes only when told, a device on a vehicle. */
+  function earlyLiveWriter() {
     const bus = createInProcessBus();
     const published: LiveDelta[] = [];
     bus.subscribe<LiveDelta>(TOPICS.live, (d) => published.push(d));
@@ -226,6 +227,11 @@ describe('ingest writer', () => {
       gpsValid: true,
       ...extra,
     });
+    return { published, writer, state, now, fix };
+  }
+
+  it('publishes live positions once staged (early), before the commit; alerts after it with their ids', async () => {
+    const { published, writer, state, now, fix } = earlyLiveWriter();
     const batch = writer.write((b) => {
       runPipeline(stages, state, fix(8, 12), now, b);
       runPipeline(stages, state, fix(6, 14, { alarms: ['tamper'] }), now, b);
@@ -251,38 +257,7 @@ describe('ingest writer', () => {
   });
 
   it('publishes the pending live positions inline once their timer is overdue (a turn that runs past it)', async () => {
-    const bus = createInProcessBus();
-    const published: LiveDelta[] = [];
-    bus.subscribe<LiveDelta>(TOPICS.live, (d) => published.push(d));
-    const writer = createIngestWriter({
-      sql: sqlClientOf(test.database),
-      bus,
-      flushMs: 10_000,
-      batchRows: 10_000,
-      lingerMs: 10_000,
-      liveEarlyMs: 5,
-    });
-    const state = newDeviceState(
-      {
-        id: tracked.deviceId,
-        imei: tracked.imei,
-        organisationId: 1n,
-        strictChecksum: false,
-        protocol: 'ais140',
-      },
-      [{ vehicleId: tracked.vehicleId, organisationId: 5n, fromMs: 0, toMs: null }],
-      null,
-    );
-    const now = new Date();
-    now.setMilliseconds(0);
-    const fix = (secondsAgo: number, speedKph: number) => ({
-      ...emptyMessage('ais140', 'position', tracked.imei),
-      fixTime: new Date(now.getTime() - secondsAgo * 1000).toISOString(),
-      lat: 22.71,
-      lon: 75.81,
-      speedKph,
-      gpsValid: true,
-    });
+    const { published, writer, state, now, fix } = earlyLiveWriter();
     // One long turn, as when a burst of hundreds of sockets' frames is read in one poll phase: the first fix arms the
     // 5 ms timer, which cannot fire before the turn ends.
     writer.write((b) => runPipeline(stages, state, fix(30, 12), now, b));
