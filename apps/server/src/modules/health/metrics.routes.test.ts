@@ -188,9 +188,15 @@ describe('/metrics and the root probes', () => {
       device.close();
     }
     const delta = (text: string, series: string) => valueOf(text, series) - valueOf(before, series);
+    // The unknown device's login is never acknowledged, so its raw-log row may commit in a later
+    // batch than the closed connection shows: wait for both.
     const after = await eventually(async () => {
       const text = await scrape();
-      return valueOf(text, 'civicfleet_gateway_connections{protocol="gt06"}') === 0 && text;
+      return (
+        valueOf(text, 'civicfleet_gateway_connections{protocol="gt06"}') === 0 &&
+        delta(text, 'civicfleet_ingest_lag_seconds_count') >= 5 &&
+        text
+      );
     });
     expect(delta(after, 'civicfleet_gateway_packets_received_total{protocol="gt06",kind="login"}')).toBe(2);
     expect(delta(after, 'civicfleet_gateway_packets_received_total{protocol="gt06",kind="position"}')).toBe(
