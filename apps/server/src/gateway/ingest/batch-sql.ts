@@ -296,8 +296,9 @@ const UPSERT_LATEST = unnestInsert(
    WHERE coalesce(excluded.fixed_at, '-infinity') >= coalesce(device_latest.fixed_at, '-infinity')`,
 );
 
-export function latestStatements(batch: Batch): SqlStatement[] {
-  return unnestStatements(UPSERT_LATEST, LATEST_COLUMNS, [...batch.latest.values()]);
+/** device_latest upserts of `rows` (a batch's `latest` values, one per device: any slice of them on its own). */
+export function latestStatements(rows: readonly LatestRow[]): SqlStatement[] {
+  return unnestStatements(UPSERT_LATEST, LATEST_COLUMNS, rows);
 }
 
 const SEEN_COLUMNS: readonly Column<readonly [bigint, Date]>[] = [

@@ -3,6 +3,7 @@
  * when that transaction does; replies that acknowledge data wait for it (an acked position is always stored).
  */
 import type { SqlStatement } from './sql-client.ts';
+import { runInTurns } from './turns.ts';
 import type {
   DriverTagReadRow,
   EventRow,
@@ -22,6 +23,13 @@ import type {
 export interface BatchTable<T> {
   readonly name: string;
   statements(rows: readonly T[]): SqlStatement[];
+  /**
+   * True when `statements` may be called on consecutive slices of the rows, in order, with the same outcome as on
+   * all of them (upserts where the later row wins, plain inserts): the writer then builds a big batch's statements
+   * slice by slice, letting the event loop in between (turns.ts). Not so for ON CONFLICT DO NOTHING after a
+   * last-row-wins dedupe (trips).
+   */
+  readonly sliceable?: boolean;
 }
 
 let nextBatchId = 1;
@@ -118,27 +126,26 @@ export class Batch {
     else listener();
   }
 
-  resolve(): void {
+  /**
+   * The batch committed: `committed` resolves and the listeners run, in turns when there are many (hundreds of
+   * connections' acks: turns.ts); the promise resolves when all have run.
+   */
+  resolve(): Promise<void> {
     this.status = 'committed';
     this.settle.resolve();
-    this.notify();
+    return this.notify();
   }
 
-  reject(error: unknown): void {
+  reject(error: unknown): Promise<void> {
     this.status = 'failed';
     this.settle.reject(error);
-    this.notify();
+    return this.notify();
   }
 
-  private notify(): void {
+  private notify(): Promise<void> {
     const listeners = this.listeners;
     this.listeners = [];
-    for (const listener of listeners) {
-      try {
-        listener();
-      } catch {
-        // A listener's failure is its own (a connection closes itself); it must not stop the writer.
-      }
-    }
+    // A listener's failure is its own (a connection closes itself): it must not stop the writer or the others.
+    return runInTurns(listeners);
   }
 }

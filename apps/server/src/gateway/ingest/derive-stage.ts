@@ -212,6 +212,7 @@ export function dailyRowsOf(pending: DailyPending): DailyRow[] {
 export const dailyPendingTable: BatchTable<DailyPending> = {
   name: 'daily_vehicle_stats (pending)',
   statements: (pending) => dailyStatsStatements(pending.flatMap(dailyRowsOf)),
+  sliceable: true,
 };
 
 /** What a device has in a batch's derive tables so far: one row each, updated by its later fixes. */

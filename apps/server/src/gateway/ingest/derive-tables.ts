@@ -188,13 +188,16 @@ function dedupe<T>(rows: readonly T[], key: (row: T) => string): T[] {
 export const intervalsTable: BatchTable<IntervalRow> = {
   name: 'state_intervals',
   statements: intervalStatements,
+  sliceable: true,
 };
 export const tripsTable: BatchTable<TripRow> = { name: 'trips', statements: tripStatements };
 export const dailyStatsTable: BatchTable<DailyRow> = {
   name: 'daily_vehicle_stats',
   statements: dailyStatsStatements,
+  sliceable: true,
 };
 export const deriveStateTable: BatchTable<DeriveStateRow> = {
   name: 'device_derive_state',
   statements: deriveStateStatements,
+  sliceable: true,
 };

@@ -63,4 +63,8 @@ export async function writeVisits(tx: SqlExecutor, rows: readonly VisitRow[]): P
   await runStatements(tx, visitStatements(rows));
 }
 
-export const visitsTable: BatchTable<VisitRow> = { name: 'geofence_visits', statements: visitStatements };
+export const visitsTable: BatchTable<VisitRow> = {
+  name: 'geofence_visits',
+  statements: visitStatements,
+  sliceable: true,
+};

@@ -38,8 +38,9 @@
  * the transaction is then retried once with the positions going through a staging table and ON CONFLICT DO NOTHING.
  *
  * Event loop: the gateway's sockets, the pipeline and (all-in-one) the API share one thread, so a big batch is
- * encoded in slices of SLICE_ROWS rows and its state statements are built table by table, yielding (setImmediate)
- * in between: received frames are handled and live deltas go out meanwhile instead of waiting for the whole flush.
+ * encoded in slices of SLICE_ROWS rows, its state statements are built STATE_SLICE_ROWS devices at a time and the
+ * acks a commit releases are written, in turns of ~3 ms (turns.ts), yielding (setImmediate) in between: received
+ * frames are handled and live deltas go out meanwhile instead of waiting for the whole flush.
  */
 import type { LiveDelta } from '@civicfleet/shared';
 import { TOPICS, type Bus } from '../../bus/bus.ts';
@@ -57,7 +58,6 @@ import {
   insertRawLogs,
   lastSeenStatements,
   latestStatements,
-  SLICE_ROWS,
   unknownDeviceStatements,
   type InsertedEvent,
 } from './batch-sql.ts';
@@ -67,10 +67,13 @@ import { createPartitionKeeper } from './partitions.ts';
 import { runStatements, type SqlClient, type SqlExecutor, type SqlStatement } from './sql-client.ts';
 import type { LatestRow, PositionRow, RawLogRow } from './rows.ts';
 import type { IngestMetrics } from '../../observability/metrics.ts';
+import { chunks } from './sql-values.ts';
+import { breather, yieldToLoop } from './turns.ts';
 
 export const DEFAULT_LINGER_MS = 20;
 
-const yieldToLoop = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
+/** Rows per slice of a sliceable table's statements (the derive state: ~10 µs a device). */
+const STATE_SLICE_ROWS = 200;
 
 /** The COPY streams of one batch, encoded as it fills (copy-ahead.ts). */
 interface BatchCopy {
@@ -196,6 +199,8 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
   let openSinceMs: number | null = null;
   /** Flushes in flight, oldest first (at most maxInFlight). */
   const flights: Flight[] = [];
+  /** Settled batches whose listeners (acks) still run in turns. */
+  const releases = new Set<Promise<void>>();
   let busySinceMs = 0;
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
@@ -353,7 +358,7 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
     } catch (error) {
       stats.failures++;
       options.metrics?.batchFailed();
-      batch.reject(error);
+      releasing(batch.reject(error));
       options.onFlushError?.(error, batch);
       return;
     }
@@ -375,8 +380,14 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
       receivedAtMs: copy ? copy.rawLogs.instants : batch.rawLogs.map(receivedAtMs),
       committedAtMs: started + stats.lastFlushMs,
     });
-    batch.resolve();
     publish(batch, inserted);
+    releasing(batch.resolve());
+  }
+
+  /** Acks (and back-pressure) a settled batch releases, in turns (turns.ts); `drain` waits for them. */
+  function releasing(released: Promise<void>): void {
+    releases.add(released);
+    void released.finally(() => releases.delete(released));
   }
 
   /** The rest of a batch's COPY data, yielding to the event loop between slices (time in phase "encode"). */
@@ -402,23 +413,27 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
    * driver_tag_reads, then every later stage's table.
    */
   async function writeState(tx: SqlExecutor, batch: Batch, commit: boolean): Promise<InsertedEvent[]> {
-    const statements: SqlStatement[] = [
-      ...latestStatements(batch),
-      ...lastSeenStatements(batch),
-      ...eventUpdateStatements(batch),
-    ];
+    // Built in turns (turns.ts): between slices of devices received frames are handled and live deltas go out.
+    const breathe = breather(clock);
+    const statements: SqlStatement[] = [];
+    for (const rows of chunks([...batch.latest.values()], STATE_SLICE_ROWS)) {
+      await breathe();
+      statements.push(...latestStatements(rows));
+    }
+    statements.push(...lastSeenStatements(batch), ...eventUpdateStatements(batch));
     const eventsFrom = statements.length;
     statements.push(...eventInsertStatements(batch));
     const eventsTo = statements.length;
     statements.push(...unknownDeviceStatements(batch), ...driverTagReadStatements(batch));
-    // A big batch: let received frames in between the tables (the derive tables cost ~10 µs a device each).
-    const isBig = batch.rowCount > SLICE_ROWS;
     for (const table of options.tables ?? []) {
       const rows = batch.rowsOf(table);
       if (rows.length === 0) continue;
-      if (isBig) await yieldToLoop();
-      statements.push(...table.statements(rows));
+      for (const slice of table.sliceable ? chunks(rows, STATE_SLICE_ROWS) : [rows]) {
+        await breathe();
+        statements.push(...table.statements(slice));
+      }
     }
+    await breathe();
     const results =
       commit && tx.queryAllThenCommit
         ? await tx.queryAllThenCommit(statements)
@@ -450,9 +465,9 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
       return batch;
     },
     async drain() {
-      while (flights.length > 0 || !open.isEmpty) {
+      while (flights.length > 0 || !open.isEmpty || releases.size > 0) {
         if (!open.isEmpty && canStart()) start();
-        else await flights[0]?.done;
+        else await (flights[0]?.done ?? Promise.all(releases));
       }
     },
     async close() {

@@ -30,6 +30,7 @@ const INSERT = unnestInsert('forward_queue', COLUMNS);
 export const forwardQueueTable: BatchTable<ForwardRow> = {
   name: 'forward_queue',
   statements: (rows) => unnestStatements(INSERT, COLUMNS, rows),
+  sliceable: true,
 };
 
 /** What an alert payload is made of: an events row (the ingest's EventRow, or one the worker inserted). */
