@@ -248,9 +248,11 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
     for (let i = 0; i < count; i++) deps.metrics.ackSent(codec.protocol);
   }
 
+  /** The batch committed (a listener run in a timed turn: turns.ts): the acks it released are written now. */
   function repliesSettled(): void {
     repliesWaitOn = null;
     sendReplies();
+    if (corked) uncork();
   }
 
   /** The device whose queued commands this connection still has to send (after the reply to its first frame). */
