@@ -83,17 +83,24 @@ export function bboxContains(bbox: Bbox, point: LatLon): boolean {
 // Relative tolerance (degrees) for "on the boundary": ~1 mm, so float noise on an edge never flips the answer.
 const EDGE_EPSILON_DEG = 1e-8;
 
+/**
+ * Whether (px, py) lies on segment a–b (within EDGE_EPSILON_DEG). Called for every edge of a ward for every fix: the
+ * cheap box test first, and no Math.hypot (it boxes its result: a heap number per call on the hot path).
+ */
 function onSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number): boolean {
-  const cross = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
-  const length = Math.hypot(bx - ax, by - ay);
-  if (Math.abs(cross) > EDGE_EPSILON_DEG * Math.max(length, EDGE_EPSILON_DEG)) return false;
   const eps = EDGE_EPSILON_DEG;
-  return (
-    px >= Math.min(ax, bx) - eps &&
-    px <= Math.max(ax, bx) + eps &&
-    py >= Math.min(ay, by) - eps &&
-    py <= Math.max(ay, by) + eps
-  );
+  if (
+    px < Math.min(ax, bx) - eps ||
+    px > Math.max(ax, bx) + eps ||
+    py < Math.min(ay, by) - eps ||
+    py > Math.max(ay, by) + eps
+  )
+    return false;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const cross = dx * (py - ay) - dy * (px - ax);
+  const length = Math.sqrt(dx * dx + dy * dy);
+  return Math.abs(cross) <= eps * Math.max(length, eps);
 }
 
 /** Where a point lies relative to one ring. Boundary (edges and vertices) is reported separately. */
@@ -106,8 +113,11 @@ export function ringPosition(point: LatLon, ring: Ring): 'inside' | 'outside' | 
     const a = ring[i];
     const b = ring[j];
     if (a === undefined || b === undefined) continue;
-    const [ax, ay] = a;
-    const [bx, by] = b;
+    // Indexing, not `const [ax, ay] = a`: destructuring made an array iterator per vertex per fix.
+    const ax = a[0];
+    const ay = a[1];
+    const bx = b[0];
+    const by = b[1];
     if (onSegment(x, y, ax, ay, bx, by)) return 'boundary';
     // Half-open rule on y so that a ray through a vertex counts the vertex exactly once.
     if (ay > y !== by > y) {

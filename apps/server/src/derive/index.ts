@@ -24,6 +24,7 @@ export {
   closeForOffline,
   initialMotionState,
   openInterval,
+  openIntervalStartMs,
   resumeMotion,
   stepMotion,
   type MotionState,

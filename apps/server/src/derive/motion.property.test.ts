@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closeForOffline, initialMotionState, openInterval, stepMotion, type MotionState } from './motion.ts';
+import {
+  closeForOffline,
+  initialMotionState,
+  openInterval,
+  openIntervalStartMs,
+  stepMotion,
+  type MotionState,
+} from './motion.ts';
 import { rederive } from './rederive.ts';
 import { DEFAULT_DERIVE_SETTINGS, type DeriveSettings } from './settings.ts';
 import { chunk, persisted, settingsArbitrary, trackArbitrary } from './testing/arbitraries.ts';
@@ -111,6 +118,26 @@ describe('motion properties', () => {
         for (const point of points) {
           state = stepMotion(state, point, settings).state;
           expect(state.pieces.length).toBeLessThanOrEqual(5);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('openIntervalStartMs is when the open interval started, without building it', () => {
+    fc.assert(
+      fc.property(trackArbitrary, settingsArbitrary, (points, settings) => {
+        let state = initialMotionState();
+        expect(openIntervalStartMs(state)).toBeNull();
+        for (const point of points) {
+          state = stepMotion(state, point, settings).state;
+          expect(openIntervalStartMs(state)).toBe(openInterval(state)?.startAt.getTime() ?? null);
+          const offline = closeForOffline(
+            state,
+            new Date(point.fixTime.getTime() + 3_600_000),
+            settings,
+          ).state;
+          expect(openIntervalStartMs(offline)).toBe(openInterval(offline)?.startAt.getTime() ?? null);
         }
       }),
       { numRuns: 200 },

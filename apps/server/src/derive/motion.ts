@@ -298,6 +298,12 @@ export function openInterval(state: MotionState, asOf?: Date): StateInterval | n
   return openSpanInterval(state, asOf ? asOf.getTime() : null);
 }
 
+/** When the open interval started (epoch ms; `openInterval(state)?.startAt`) without building it: null if none. */
+export function openIntervalStartMs(state: MotionState): number | null {
+  if (state.kind === null || state.lastMs === null) return null;
+  return state.pieces[0]?.startMs ?? null;
+}
+
 /**
  * A state as if an interval of `kind` had just started at `point`: the seed for re-deriving from a stored interval's
  * start (its first fix) without replaying everything before it. Pass the stored interval's start position too.

@@ -19,6 +19,7 @@ import {
   initialDistanceState,
   localDayOf,
   openInterval,
+  openIntervalStartMs,
   previewDailyStats,
   stepDevice,
   type DailyStats,
@@ -174,8 +175,8 @@ export function trimDays(
   lastMs: number,
   settings: DeriveSettings,
 ): DeviceDeriveState {
-  const open = openInterval(state.motion);
-  const keepFromMs = Math.min(open?.startAt.getTime() ?? lastMs, lastMs) - DAY_MS;
+  // Runs for every fix: the open interval's start only, not the interval (two Dates and an object a fix).
+  const keepFromMs = Math.min(openIntervalStartMs(state.motion) ?? lastMs, lastMs) - DAY_MS;
   const keepFrom = localDayOf(keepFromMs, settings.timeZone);
   // Runs for every fix: copy the state only when a day actually goes (days are few; usually none does).
   for (const day in state.daily.days)

@@ -150,8 +150,14 @@ export function deriveStateStatements(rows: readonly DeriveStateRow[]): SqlState
     dedupe(rows, (r) => String(r.deviceId)),
     MAX_UNNEST_ROWS,
   )) {
-    const pairs = chunk.map((r) => `["${r.deviceId}",${json(r.state) ?? 'null'}]`);
-    statements.push({ text: UPSERT_DERIVE_STATES, params: [`[${pairs.join(',')}]`] });
+    // One join of every piece: a template per pair would copy each ~1 kB state once more.
+    const parts: string[] = ['['];
+    for (const r of chunk) {
+      if (parts.length > 1) parts.push(',');
+      parts.push('["', String(r.deviceId), '",', json(r.state) ?? 'null', ']');
+    }
+    parts.push(']');
+    statements.push({ text: UPSERT_DERIVE_STATES, params: [parts.join('')] });
   }
   // The first end per device: once it closed the event, a later one finds nothing open (as one UPDATE per row did).
   const ends = new Map<bigint, DeriveStateRow>();
