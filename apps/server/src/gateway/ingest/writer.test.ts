@@ -18,6 +18,7 @@ import { sqlClientOf } from './sql-client.ts';
 import { appendPositions, copyDataSliced, positionsCopyData, SLICE_ROWS } from './batch-sql.ts';
 import type { PositionRow } from './rows.ts';
 import { createIngestWriter } from './writer.ts';
+import type { BatchTable } from './batch.ts';
 
 describe('migrations', () => {
   it('create partitioned positions and raw_logs with DEFAULT partitions on an empty database', async () => {
@@ -507,5 +508,62 @@ describe('ingest writer pipelining', () => {
           where device_id = ${tracked.deviceId} and fixed_at >= ${new Date(base)}`,
     );
     expect(stored?.n).toBe(2);
+  });
+
+  it('builds a big sliceable table in slices and releases many listeners in turns, the loop running in between', async () => {
+    await test.db.execute(sql`CREATE TABLE IF NOT EXISTS writer_turn_probe (n int NOT NULL)`);
+    const calls: number[] = [];
+    let loopTurns = 0;
+    let ticking = true;
+    const tick = (): void => {
+      loopTurns++;
+      if (ticking) setImmediate(tick);
+    };
+    /** ~2 ms of work per call: two calls fill a turn (turns.ts TURN_MS), so the writer must yield in between. */
+    const probe: BatchTable<number> = {
+      name: 'writer_turn_probe',
+      sliceable: true,
+      statements(rows) {
+        calls.push(loopTurns);
+        const until = performance.now() + 2;
+        while (performance.now() < until);
+        return [
+          {
+            text: 'INSERT INTO writer_turn_probe (n) SELECT unnest($1::int[])',
+            params: [`{${rows.join(',')}}`],
+          },
+        ];
+      },
+    };
+    const writer = createIngestWriter({
+      sql: sqlClientOf(test.database),
+      flushMs: 10_000,
+      batchRows: 100_000,
+      tables: [probe as BatchTable<unknown>],
+    });
+    const batch = writer.write((b) => {
+      for (let n = 0; n < 1000; n++) b.add(probe, n);
+    });
+    // 300 listeners of ~0.05 ms each: more than a turn's worth, like the acks of 300 connections.
+    const released: number[] = [];
+    for (let i = 0; i < 300; i++)
+      batch.onSettled(() => {
+        const until = performance.now() + 0.05;
+        while (performance.now() < until);
+        released.push(loopTurns);
+      });
+    tick();
+    await writer.close();
+    ticking = false;
+    // 1,000 rows: five slices of 200, with turns of the event loop between some of them.
+    expect(calls).toHaveLength(5);
+    expect(new Set(calls).size).toBeGreaterThan(1);
+    expect(released).toHaveLength(300);
+    expect(new Set(released).size).toBeGreaterThan(1);
+    const [stored] = await rows<{ n: number; distinct: number }>(
+      test.db,
+      sql`select count(*)::int as n, count(distinct n)::int as distinct from writer_turn_probe`,
+    );
+    expect(stored).toEqual({ n: 1000, distinct: 1000 });
   });
 });
