@@ -9,6 +9,8 @@ import { EventEmitter } from 'node:events';
 export type BusHandler<T> = (message: T) => void;
 
 export interface Bus {
+  /** Subscribers are in this process (no network hop): a publish costs a function call per subscriber. */
+  readonly local?: boolean;
   publish<T>(topic: string, message: T): void;
   /** Returns the unsubscribe function. */
   subscribe<T>(topic: string, handler: BusHandler<T>): () => void;
@@ -38,6 +40,7 @@ export function createInProcessBus(): Bus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
+    local: true,
     publish(topic, message) {
       // A throwing subscriber must not break the publisher (the gateway's ingest loop).
       for (const listener of emitter.listeners(topic)) {

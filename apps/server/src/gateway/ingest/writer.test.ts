@@ -194,7 +194,8 @@ describe('ingest writer', () => {
   });
 
   /** A writer that publishes live positions 5 ms after staging and flushes only when told, a device on a vehicle. */
-  function earlyLiveWriter() {
+  /** `{}`: the writer's default early-publish timing. */
+  function earlyLiveWriter({ liveEarlyMs }: { liveEarlyMs?: number } = { liveEarlyMs: 5 }) {
     const bus = createInProcessBus();
     const published: LiveDelta[] = [];
     bus.subscribe<LiveDelta>(TOPICS.live, (d) => published.push(d));
@@ -204,7 +205,7 @@ describe('ingest writer', () => {
       flushMs: 10_000,
       batchRows: 10_000,
       lingerMs: 10_000,
-      liveEarlyMs: 5,
+      ...(liveEarlyMs === undefined ? {} : { liveEarlyMs }),
     });
     const state = newDeviceState(
       {
@@ -254,6 +255,15 @@ describe('ingest writer', () => {
     expect(published[1]?.alerts).toEqual([
       expect.objectContaining({ type: 'tamper', id: expect.stringMatching(/^\d+$/) }),
     ]);
+    await writer.close();
+  });
+
+  it('on the in-process bus (default), publishes the positions of each write as they are staged, no timer', async () => {
+    const { published, writer, state, now, fix } = earlyLiveWriter({});
+    writer.write((b) => runPipeline(stages, state, fix(20, 12), now, b));
+    expect(published.map((d) => d.positions.map((p) => p.speedKph))).toEqual([[12]]);
+    writer.write((b) => runPipeline(stages, state, fix(19, 13), now, b));
+    expect(published.map((d) => d.positions.map((p) => p.speedKph))).toEqual([[12], [13]]);
     await writer.close();
   });
 

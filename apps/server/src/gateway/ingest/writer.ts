@@ -19,7 +19,8 @@
  *      `livePositions: 'committed'`, the positions.
  *
  * Live positions (`livePositions`, env LIVE_POSITIONS): `early` (default) publishes each device's newest state
- * `liveEarlyMs` (10 ms) after the pipeline staged it, without waiting for the commit, so what operators see on the
+ * `liveEarlyMs` after the pipeline staged it (in-process bus: at once; Redis: 10 ms later, gathered into ~100
+ * PUBLISHes a second), without waiting for the commit, so what operators see on the
  * map is not delayed by the database (commit latency grows with load; bench/README.md "live-latency"). When the
  * event loop is busy past that deadline (hundreds of sockets' frames read in one poll phase), the next staged fix
  * publishes them inline rather than after the turn: the timer would only fire once the turn ends. Acks still
@@ -71,6 +72,13 @@ import { chunks } from './sql-values.ts';
 import { breather, yieldToLoop } from './turns.ts';
 
 export const DEFAULT_LINGER_MS = 20;
+/**
+ * How long staged live positions gather before one LiveDelta carries them when the bus crosses processes (Redis):
+ * ~100 PUBLISHes a second under load. On the in-process bus each write's positions are published as they are
+ * staged: a publish is a function call per subscriber there (the sessions coalesce per device anyway), and the
+ * gathering wait was a fixed part of every fix's latency.
+ */
+const LIVE_EARLY_REMOTE_MS = 10;
 
 /** Rows per slice of a sliceable table's statements (the derive state: ~10 µs a device). */
 const STATE_SLICE_ROWS = 200;
@@ -131,7 +139,10 @@ export interface WriterOptions {
   onFlushError?(error: unknown, batch: Batch): void;
   /** When live positions go on the bus: `early` (default; staged, not yet committed) or `committed`. */
   livePositions?: 'early' | 'committed';
-  /** `early`: how long staged positions gather before one LiveDelta carries them (default 10 ms). */
+  /**
+   * `early`: how long staged positions gather before one LiveDelta carries them; 0 = none, published as staged.
+   * Default 0 on an in-process bus, 10 ms on Redis (LIVE_EARLY_REMOTE_MS).
+   */
   liveEarlyMs?: number;
   /** Flush time, rows, lag, committed positions (observability/metrics.ts); default none. */
   metrics?: IngestMetrics | undefined;
@@ -208,7 +219,7 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
   /** `early`: each device's newest staged state not yet published. */
   const pendingLive = new Map<bigint, LatestRow>();
   let liveTimer: NodeJS.Timeout | null = null;
-  const liveEarlyMs = options.liveEarlyMs ?? 10;
+  const liveEarlyMs = options.liveEarlyMs ?? (options.bus?.local ? 0 : LIVE_EARLY_REMOTE_MS);
   /** performance.now() by which the pending live positions should be out (the timer's deadline). */
   let liveDueAtMs = 0;
 
@@ -216,7 +227,8 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
     if (batch.touchedLatest.length === 0) return;
     if (earlyLive) {
       for (const row of batch.touchedLatest) pendingLive.set(row.deviceId, row);
-      if (!liveTimer) {
+      if (liveEarlyMs === 0) publishEarly();
+      else if (!liveTimer) {
         liveDueAtMs = performance.now() + liveEarlyMs;
         liveTimer = setTimeout(publishEarly, liveEarlyMs);
       } else if (performance.now() >= liveDueAtMs) {
