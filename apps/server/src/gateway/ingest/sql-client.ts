@@ -246,10 +246,10 @@ function pgTransactionExecutor(
   };
 }
 
-/** node-pg answers a simple Query with one result per statement, or a bare result for a single statement. */
 const BEGIN: SqlStatement = { text: 'BEGIN' };
 const COMMIT: SqlStatement = { text: 'COMMIT' };
 
+/** node-pg answers a simple Query with one result per statement, or a bare result for a single statement. */
 function rowsOfSimpleQuery(result: pg.QueryResult | pg.QueryResult[], dropFirst: boolean): unknown[][] {
   const all = (Array.isArray(result) ? result : [result]).map((r) => r.rows as unknown[]);
   return dropFirst ? all.slice(1) : all;

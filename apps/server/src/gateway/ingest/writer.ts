@@ -428,10 +428,13 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
     // Built in turns (turns.ts): between slices of devices received frames are handled and live deltas go out.
     const breathe = breather(clock);
     const statements: SqlStatement[] = [];
-    for (const rows of chunks([...batch.latest.values()], STATE_SLICE_ROWS)) {
-      await breathe();
-      statements.push(...latestStatements(rows));
-    }
+    const addSliced = async <T>(rows: readonly T[], build: (slice: readonly T[]) => SqlStatement[]) => {
+      for (const slice of chunks(rows, STATE_SLICE_ROWS)) {
+        await breathe();
+        statements.push(...build(slice));
+      }
+    };
+    await addSliced([...batch.latest.values()], latestStatements);
     statements.push(...lastSeenStatements(batch), ...eventUpdateStatements(batch));
     const eventsFrom = statements.length;
     statements.push(...eventInsertStatements(batch));
@@ -440,9 +443,10 @@ export function createIngestWriter(options: WriterOptions): IngestWriter {
     for (const table of options.tables ?? []) {
       const rows = batch.rowsOf(table);
       if (rows.length === 0) continue;
-      for (const slice of table.sliceable ? chunks(rows, STATE_SLICE_ROWS) : [rows]) {
+      if (table.sliceable) await addSliced(rows, (slice) => table.statements(slice));
+      else {
         await breathe();
-        statements.push(...table.statements(slice));
+        statements.push(...table.statements(rows));
       }
     }
     await breathe();
