@@ -58,6 +58,16 @@ export const devices = pgTable(
      */
     expiresAt: timestamptz('expires_at'),
     deleted: boolean('deleted').notNull().default(false),
+    /**
+     * Source networks (CIDRs) the gateway accepts this device's frames from; null = the organisation's setting
+     * (`organisation_settings.settings.deviceNetwork`, inherited), empty = any address (docs/security.md "Device identity").
+     */
+    allowedNetworks: text('allowed_networks').array(),
+    /** The last takeover of its connection from another address while it was sending (null: no open conflict). */
+    identityConflictAt: timestamptz('identity_conflict_at'),
+    /** Takeovers since the conflict opened; from GATEWAY clone threshold on, `clone_suspected_at` is set. */
+    identityConflicts: integer('identity_conflicts').notNull().default(0),
+    cloneSuspectedAt: timestamptz('clone_suspected_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
