@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,11 +7,14 @@ import { loadBrand } from './brand.ts';
 import { loadEnv } from './env.ts';
 import { REPO_ROOT } from './paths.ts';
 
+/** What `openssl rand -base64 48` gives: the kind of secret the server accepts. */
+const SECRET = randomBytes(48).toString('base64');
+
 const scratch = () => mkdtempSync(path.join(tmpdir(), 'cf-env-'));
 
 describe('loadEnv', () => {
   it('defaults to the embedded database in <repo>/data, demo on, and device ports', () => {
-    const env = loadEnv({ JWT_SECRET: 'x'.repeat(40) });
+    const env = loadEnv({ JWT_SECRET: SECRET });
     expect(env.port).toBe(8080);
     expect(env.host).toBe('0.0.0.0');
     expect(env.dataDir).toBe(path.join(REPO_ROOT, 'data'));
@@ -34,14 +38,14 @@ describe('loadEnv', () => {
   });
 
   it('turns the demo off by default on PostgreSQL, and on with DEMO=on', () => {
-    const base = { JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://u@db:5432/cf' };
+    const base = { JWT_SECRET: SECRET, DATABASE_URL: 'postgres://u@db:5432/cf' };
     expect(loadEnv(base).demo).toBe(false);
     expect(loadEnv({ ...base, DEMO: 'on' }).demo).toBe(true);
-    expect(loadEnv({ JWT_SECRET: 'x'.repeat(40), DEMO: 'off' }).demo).toBe(false);
+    expect(loadEnv({ JWT_SECRET: SECRET, DEMO: 'off' }).demo).toBe(false);
   });
 
   it('simulates the demo fleet by default only with the demo on (SIMULATOR=off to disable)', () => {
-    const base = { JWT_SECRET: 'x'.repeat(40) };
+    const base = { JWT_SECRET: SECRET };
     expect(loadEnv(base).simulator).toBe(true);
     expect(loadEnv({ ...base, SIMULATOR: 'off' }).simulator).toBe(false);
     expect(loadEnv({ ...base, DEMO: 'off' }).simulator).toBe(false);
@@ -60,7 +64,7 @@ describe('loadEnv', () => {
 
   it('reads PORT, PUBLIC_URL and DEVICE_PORTS, and treats empty values as unset', () => {
     const env = loadEnv({
-      JWT_SECRET: 'x'.repeat(40),
+      JWT_SECRET: SECRET,
       PORT: '9090',
       PUBLIC_URL: 'https://fleet.imcindore.org/',
       DEVICE_PORTS: '5023, 6000',
@@ -70,11 +74,11 @@ describe('loadEnv', () => {
     expect(env.publicUrl).toBe('https://fleet.imcindore.org');
     expect(env.devicePorts).toEqual([5023, 6000]);
     expect(env.smtpUrl).toBeUndefined();
-    expect(loadEnv({ JWT_SECRET: 'x'.repeat(40), PORT: '9090' }).publicUrl).toBe('http://localhost:9090');
+    expect(loadEnv({ JWT_SECRET: SECRET, PORT: '9090' }).publicUrl).toBe('http://localhost:9090');
   });
 
   it('reads REDIS_URL (redis:// or rediss://) for the bus between processes', () => {
-    const base = { JWT_SECRET: 'x'.repeat(40) };
+    const base = { JWT_SECRET: SECRET };
     expect(loadEnv({ ...base, REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
     expect(loadEnv({ ...base, REDIS_URL: 'rediss://:secret@cache.internal:6380/2' }).redisUrl).toBe(
       'rediss://:secret@cache.internal:6380/2',
@@ -88,21 +92,44 @@ describe('loadEnv', () => {
   });
 
   it('reads LIVE_DELTA_MS (default 500, 20 ms to 10 s)', () => {
-    const base = { JWT_SECRET: 'x'.repeat(40) };
+    const base = { JWT_SECRET: SECRET };
     expect(loadEnv(base).liveDeltaMs).toBe(500);
     expect(loadEnv({ ...base, LIVE_DELTA_MS: '50' }).liveDeltaMs).toBe(50);
     expect(() => loadEnv({ ...base, LIVE_DELTA_MS: '5' })).toThrow(/LIVE_DELTA_MS/);
   });
 
+  it('refuses the example file placeholder and low-entropy secrets with a clear message', () => {
+    const example = readFileSync(path.join(REPO_ROOT, 'deploy/env/civicfleet.env.example'), 'utf8');
+    const placeholder = /^JWT_SECRET=(.+)$/m.exec(example)?.[1];
+    expect(placeholder).toBeDefined();
+    expect(() => loadEnv({ JWT_SECRET: placeholder })).toThrow(/JWT_SECRET is a placeholder/);
+    for (const weak of [
+      'x'.repeat(40),
+      'abababababababababababababababababab',
+      '1234567890123456789012345678901234',
+    ]) {
+      expect(() => loadEnv({ JWT_SECRET: weak })).toThrow(/JWT_SECRET looks guessable/);
+    }
+    expect(loadEnv({ JWT_SECRET: randomBytes(32).toString('hex') }).jwtSecret).toHaveLength(64);
+    expect(loadEnv({ JWT_SECRET: randomBytes(32).toString('base64url') }).jwtSecret).toHaveLength(43);
+  });
+
+  it('refuses a hand-placed weak key file instead of signing with it', () => {
+    const dataDir = scratch();
+    mkdirSync(path.join(dataDir, 'secrets'));
+    writeFileSync(path.join(dataDir, 'secrets', 'jwt.key'), `${'a'.repeat(40)}\n`);
+    expect(() => loadEnv({ DATA_DIR: dataDir })).toThrow(/jwt\.key: the key looks guessable/);
+  });
+
   it('explains invalid values', () => {
     expect(() => loadEnv({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
-    expect(() => loadEnv({ JWT_SECRET: 'x'.repeat(40), PORT: 'eighty' })).toThrow(/PORT/);
-    expect(() => loadEnv({ JWT_SECRET: 'x'.repeat(40), DEVICE_PORTS: '5023,99999' })).toThrow(/DEVICE_PORTS/);
-    expect(() => loadEnv({ JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'mysql://x' })).toThrow(/postgres:\/\//);
+    expect(() => loadEnv({ JWT_SECRET: SECRET, PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadEnv({ JWT_SECRET: SECRET, DEVICE_PORTS: '5023,99999' })).toThrow(/DEVICE_PORTS/);
+    expect(() => loadEnv({ JWT_SECRET: SECRET, DATABASE_URL: 'mysql://x' })).toThrow(/postgres:\/\//);
   });
 
   it('reads the optional external geocoder', () => {
-    const base = { JWT_SECRET: 'x'.repeat(40) };
+    const base = { JWT_SECRET: SECRET };
     expect(loadEnv(base).geocoder).toBeUndefined();
     expect(
       loadEnv({ ...base, GEOCODER_URL: 'https://geo.example/r?lat={lat}&lon={lon}', GEOCODER_KEY: 'k' })
@@ -114,7 +141,7 @@ describe('loadEnv', () => {
   });
 
   it('reads the ops listener (OPS_PORT, OPS_HOST default HOST) and METRICS_TOKEN', () => {
-    const base = { JWT_SECRET: 'x'.repeat(40) };
+    const base = { JWT_SECRET: SECRET };
     expect(loadEnv(base).ops).toBeUndefined();
     expect(loadEnv(base).metricsToken).toBeUndefined();
     expect(loadEnv({ ...base, OPS_PORT: '9464', HOST: '127.0.0.1' }).ops).toEqual({

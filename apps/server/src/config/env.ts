@@ -11,6 +11,47 @@ const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((v) => v === 'on' || v === 'true' || v === '1');
 
+/**
+ * Placeholders that ship in examples and documentation. Anyone who has read them can sign access tokens for any user
+ * (a super-admin's included), so the server refuses to start with one rather than run forgeable.
+ */
+const PLACEHOLDER_MARKERS = [
+  'change-me',
+  'changeme',
+  'change_me',
+  'replace-me',
+  'example',
+  'placeholder',
+  'your-secret',
+];
+
+/** Estimated bits of a string from its own character frequencies (Shannon entropy × length). */
+function estimatedBits(value: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of value) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let perChar = 0;
+  for (const count of counts.values()) {
+    const p = count / value.length;
+    perChar -= p * Math.log2(p);
+  }
+  return perChar * value.length;
+}
+
+/** Estimated, not true, bits: 32 random hex digits (128 true bits) estimate at ≈ 115; `openssl rand -base64 48` ≈ 280. */
+const MIN_SECRET_BITS = 110;
+
+/** Why `secret` must not sign tokens, or null when it may. Exported for the start-up message test. */
+export function weakSecretProblem(secret: string): string | null {
+  const lower = secret.toLowerCase();
+  if (PLACEHOLDER_MARKERS.some((marker) => lower.includes(marker))) {
+    return 'JWT_SECRET is a placeholder from an example file: generate one with `openssl rand -base64 48`';
+  }
+  if (new Set(secret).size < 12 || estimatedBits(secret) < MIN_SECRET_BITS) {
+    return 'JWT_SECRET looks guessable (too few distinct characters): generate one with `openssl rand -base64 48`';
+  }
+  return null;
+}
+
 const RawEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -27,7 +68,16 @@ const RawEnvSchema = z.object({
   DEMO: onOff.optional(),
   /** `npm start` drives the registered demo fleet with the in-process simulator; default: on when DEMO is on. */
   SIMULATOR: onOff.optional(),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'JWT_SECRET must be at least 32 characters')
+    .superRefine((value, ctx) => {
+      const problem = weakSecretProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
+  /** Engine stop is refused while the vehicle's last fix is faster than this (modules/command, immobiliser rules). */
+  IMMOBILISER_MAX_SPEED_KPH: z.coerce.number().min(0).max(200).default(20),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
@@ -77,6 +127,10 @@ const RawEnvSchema = z.object({
   /** SUPER_ADMIN and ADMIN users must enrol in TOTP two-step verification before using the console (ASVS 4.3.1). */
   MFA_REQUIRED_FOR_ADMINS: onOff.default(false),
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2000),
+  /** PostgreSQL pool (db/client.ts openPostgres): connections, bounded wait for one, statement timeout (0 = none). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(1000).default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   /** Ops listener (/healthz, /readyz, /metrics) of the gateway-only and worker-only processes; unset: none. */
   OPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   OPS_HOST: z.string().min(1).optional(),
@@ -90,6 +144,8 @@ export interface Env {
   dataDir: string;
   /** PostgreSQL when set; otherwise the embedded PGlite database in `<dataDir>/pglite`. */
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_MAX, DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS (PostgreSQL only). Optional for hand-made Envs. */
+  pool?: { max: number; connectTimeoutMs: number; statementTimeoutMs: number };
   /**
    * Redis for the bus between processes (api, gateway, worker split); unset: the in-process bus, which only reaches
    * the roles inside one process. Optional so hand-made Envs (tests) may leave it out.
@@ -124,6 +180,8 @@ export interface Env {
   ops?: { port: number; host: string } | undefined;
   /** METRICS_TOKEN: bearer token for /metrics; unset: loopback clients only (observability/metrics-access.ts). */
   metricsToken?: string | undefined;
+  /** IMMOBILISER_MAX_SPEED_KPH (default 20): engine stop refused above it. Optional for hand-made Envs. */
+  immobiliserMaxSpeedKph?: number;
 }
 
 export interface GeocoderEnv {
@@ -166,6 +224,11 @@ export function loadEnv(source: Source = process.env): Env {
     dataDir,
     databaseUrl: raw.DATABASE_URL,
     redisUrl: raw.REDIS_URL,
+    pool: {
+      max: raw.DATABASE_POOL_MAX,
+      connectTimeoutMs: raw.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: raw.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     demo,
     simulator: raw.SIMULATOR ?? demo,
     jwtSecret: raw.JWT_SECRET ?? readOrCreateSecret(path.join(dataDir, 'secrets', 'jwt.key')),
@@ -196,6 +259,7 @@ export function loadEnv(source: Source = process.env): Env {
       : undefined,
     ops: raw.OPS_PORT === undefined ? undefined : { port: raw.OPS_PORT, host: raw.OPS_HOST ?? raw.HOST },
     metricsToken: raw.METRICS_TOKEN,
+    immobiliserMaxSpeedKph: raw.IMMOBILISER_MAX_SPEED_KPH,
   };
 }
 
@@ -203,7 +267,12 @@ export function loadEnv(source: Source = process.env): Env {
 export function readOrCreateSecret(file: string): string {
   if (existsSync(file)) {
     const existing = readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
+    if (existing.length >= 32) {
+      // A hand-placed key gets the same scrutiny as JWT_SECRET; replacing it silently would end every session.
+      const problem = weakSecretProblem(existing);
+      if (problem) throw new Error(`${file}: ${problem.replace('JWT_SECRET', 'the key')}`);
+      return existing;
+    }
   }
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');

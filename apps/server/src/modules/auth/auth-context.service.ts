@@ -43,7 +43,7 @@ export function createAuthenticator(db: Db, tokens: AccessTokens, cache?: AuthCa
       // A disabled or deleted user, or a password changed since the token was issued, ends the session.
       if (!user || user.deleted || !user.isEnabled || user.tokenVersion !== claims.tv) return null;
       // A signed-out (or otherwise revoked) session ends now, not when its access token expires.
-      if (!(await isFamilyLive(db, claims.fam))) return null;
+      if (!(await isFamilyLive(db, claims.fam, userId))) return null;
       const context = await buildAuthContext(db, user, claims.fam);
       cache?.set(generation, context, claims.tv);
       return context;

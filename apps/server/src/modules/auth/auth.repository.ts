@@ -108,11 +108,18 @@ export async function markRefreshTokenUsed(db: Db, id: bigint, at: Date): Promis
  * or reset and disabling the user revoke the family, and the access tokens of that session stop working at once
  * (ASVS 3.3.1), not when they expire.
  */
-export async function isFamilyLive(db: Db, familyId: string): Promise<boolean> {
+export async function isFamilyLive(db: Db, familyId: string, userId: bigint): Promise<boolean> {
+  // The family must be the token's own user's: a token whose `fam` names another user's live session is not valid.
   const [row] = await db
     .select({ id: refreshTokens.id })
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -6,7 +6,9 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, REFRESH_TOKEN_TTL_S, TokenPairSchema } from '@civicfleet/shared';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.ts';
+import { createTestApp, demoAccount, type TestApp } from '../../../test/helpers.ts';
 
 describe('session security (ASVS V3)', () => {
   let t: TestApp;
@@ -91,5 +93,41 @@ describe('session security (ASVS V3)', () => {
     const hs512 = `${b64({ alg: 'HS512', typ: 'JWT' })}.${payload}.${signature}`;
     expect((await me(session.user.id, hs512)).statusCode).toBe(401);
     expect((await me(session.user.id, session.token.access.token)).statusCode).toBe(200);
+  });
+
+  it('binds a session family to its user: a token naming the live family of another user is refused', async () => {
+    // Someone who holds the signing key and a low-privilege session of their own forges a super-admin token that
+    // points at that live session: the family belongs to another user, so it is not a session of the super admin.
+    const rfc = await t.signIn('RFC');
+    const claimsOf = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+        string,
+        unknown
+      >;
+    const rfcClaims = claimsOf(rfc.token.access.token);
+    const [admin] = await t.db
+      .select({ id: users.id, tokenVersion: users.tokenVersion, org: users.organisationId })
+      .from(users)
+      .where(eq(users.email, demoAccount('SUPER_ADMIN').email));
+    if (!admin) throw new Error('no super admin');
+    const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const iat = Math.floor(Date.now() / 1000);
+    const header = b64({ alg: 'HS256', typ: 'JWT' });
+    const payload = b64({
+      sub: String(admin.id),
+      role: 'SUPER_ADMIN',
+      org: String(admin.org),
+      tv: admin.tokenVersion,
+      fam: rfcClaims.fam,
+      iat,
+      exp: iat + 600,
+    });
+    const signature = createHmac('sha256', t.env.jwtSecret)
+      .update(`${header}.${payload}`)
+      .digest('base64url');
+    const forged = await me(String(admin.id), `${header}.${payload}.${signature}`);
+    expect(forged.statusCode).toBe(401);
+    // The RFC's own session is untouched.
+    expect((await me(rfc.user.id, rfc.token.access.token)).statusCode).toBe(200);
   });
 });
