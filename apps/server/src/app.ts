@@ -6,6 +6,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createInProcessBus } from './bus/bus.ts';
+import { createAuthChanges, type AuthChangeFeed } from './http/auth-changes.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { requestLogSerializer } from './http/log-redaction.ts';
@@ -64,7 +65,8 @@ export async function buildApi(deps: ApiDeps, options: BuildOptions = {}): Promi
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const clock = deps.clock ?? (() => new Date());
   const accessTokens = createAccessTokens(app.jwt, clock);
-  const authenticator = createAuthenticator(deps.db, accessTokens, await authCacheOf(app, deps));
+  const authChanges = createAuthChanges();
+  const authenticator = createAuthenticator(deps.db, accessTokens, await authCacheOf(app, deps, authChanges));
   const moduleDeps: ModuleDeps = {
     ...deps,
     clock,
@@ -72,6 +74,7 @@ export async function buildApi(deps: ApiDeps, options: BuildOptions = {}): Promi
     metrics,
     accessTokens,
     authenticator,
+    ...(deps.changes ? { authChanges } : {}),
     authLimits: options.authLimits ?? DEFAULT_LOGIN_LIMITS,
   };
   registerAuthentication(app, authenticator, {
@@ -96,13 +99,27 @@ export async function buildApi(deps: ApiDeps, options: BuildOptions = {}): Promi
   return app;
 }
 
-/** With a change feed the authentication contexts are cached (modules/auth/auth-cache.ts); without one, never. */
-async function authCacheOf(app: FastifyInstance, deps: ApiDeps): Promise<AuthCache | undefined> {
+/**
+ * With a change feed the authentication contexts are cached (modules/auth/auth-cache.ts); without one, never. Each
+ * announced change then goes to `changes` (open /v1/live sockets re-check their session), after the cache dropped it;
+ * a lost or regained LISTEN connection as `*` (changes may have been missed).
+ */
+async function authCacheOf(
+  app: FastifyInstance,
+  deps: ApiDeps,
+  changes: AuthChangeFeed,
+): Promise<AuthCache | undefined> {
   if (!deps.changes) return undefined;
   const cache = new AuthCache();
   const unlisten = await deps.changes.listen(AUTH_CHANGES_CHANNEL, {
-    message: (payload) => cache.apply(payload),
-    reset: (live) => cache.setLive(live),
+    message: (payload) => {
+      cache.apply(payload);
+      changes.emit(payload);
+    },
+    reset: (live) => {
+      cache.setLive(live);
+      changes.emit('*');
+    },
     localWrite: { matches: isAuthWrite, onWrite: () => cache.apply('*') },
   });
   app.addHook('onClose', async () => {

@@ -9,6 +9,7 @@ import type { ChangeFeed, Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { AccessTokens } from '../modules/auth/access-token.ts';
+import type { AuthChanges } from './auth-changes.ts';
 import type { Authenticator } from './authenticate.ts';
 import type { AttemptLimits } from './rate-limit.ts';
 
@@ -69,6 +70,11 @@ export interface ModuleDeps extends ApiDeps {
   accessTokens: AccessTokens;
   /** Access token → AuthContext, cached per session (the HTTP hook and /v1/live share it). */
   authenticator: Authenticator;
+  /**
+   * Every announced change to sessions, users, roles or organisations (http/auth-changes.ts), after the cache dropped
+   * it; absent without a change feed (then long-lived connections only re-check periodically).
+   */
+  authChanges?: AuthChanges;
   /** Sign-in attempt limits (tests raise the per-IP limit: every inject comes from 127.0.0.1). */
   authLimits: AttemptLimits;
 }

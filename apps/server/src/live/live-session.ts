@@ -3,8 +3,14 @@
  *
  * - Auth: a first message `{ "type": "auth", "token": "…" }` within AUTH_TIMEOUT_MS (browsers cannot set headers on
  *   a WebSocket; an Authorization header works for other clients; live.routes.ts refuses `?token=`, ASVS 3.1.1).
- *   Failure sends `{ type: 'error' }` and closes with 4401. A later `auth` message swaps in a fresh token; the session
- *   is re-checked every RECHECK_MS and closed (4401) once its token has expired or the user was disabled.
+ *   Failure sends `{ type: 'error' }` and closes with 4401. A later `auth` message swaps in a fresh token.
+ * - Permissions (live-permissions.ts): each message goes out with only the topics the user's role grants (positions,
+ *   alerts, desk steps); a role granting none gets `{ type: 'error' }` and a 4403 close instead of a snapshot.
+ * - Re-checks: at once on every announced change to the session, its user, its role or the organisation tree
+ *   (`onAuthChange`, the database's NOTIFY through http/auth-changes.ts, in every API process), and every RECHECK_MS
+ *   (an expired token; a change missed while the LISTEN connection was down). Signed out, disabled, password changed
+ *   or reset: closed 4401. Topics or organisations changed: closed 4403 when nothing is left, else 4409 (the client
+ *   reconnects and gets the snapshot of its new scope).
  * - Then: `snapshot` (the latest fix of every device in the user's organisations), then `delta` messages at most
  *   every DELTA_EVERY_MS, filtered to those organisations and coalesced per device (newest wins). No fixed tick
  *   (leading edge): a commit arriving when the last delta is at least DELTA_EVERY_MS old goes out at once (in a
@@ -17,21 +23,21 @@
  *   as they happen, to users holding `sos-desk` only.
  */
 import type { WebSocket } from 'ws';
-import { hasPermission } from '@civicfleet/shared';
-import type {
-  AlertDeskChange,
-  LiveAlert,
-  LiveDelta,
-  LiveDeskMessage,
-  LiveMessage,
-  LivePosition,
-} from '@civicfleet/shared';
+import { LIVE_CLOSE } from '@civicfleet/shared';
+import type { AlertDeskChange, LiveAlert, LiveDelta, LiveMessage, LivePosition } from '@civicfleet/shared';
 import { TOPICS, type Bus } from '../bus/bus.ts';
 import type { Db } from '../db/client.ts';
 import type { Authenticator } from '../http/authenticate.ts';
 import type { AuthContext, Clock } from '../http/types.ts';
 import { DESK_TOPIC } from '../modules/alert-desk/alert-desk.bus.ts';
 import { livePositionOf } from './live-mapping.ts';
+import {
+  liveScopeKey,
+  liveTopicsOf,
+  permittedMessage,
+  type LiveServerMessage,
+  type LiveTopic,
+} from './live-permissions.ts';
 import { listLatestInScope } from './live.repository.ts';
 import type { LiveMetrics } from '../observability/metrics.ts';
 
@@ -39,8 +45,21 @@ export const AUTH_TIMEOUT_MS = 10_000;
 export const DELTA_EVERY_MS = 500;
 export const RECHECK_MS = 60_000;
 export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
-export const CLOSE_UNAUTHORISED = 4401;
-export const CLOSE_TOO_SLOW = 4008;
+export const CLOSE_UNAUTHORISED = LIVE_CLOSE.unauthorised;
+export const CLOSE_TOO_SLOW = LIVE_CLOSE.tooSlow;
+export const LIVE_SESSION_MESSAGES = {
+  forbidden: 'Your role does not include the live feed.',
+  sessionEnded: 'The session has ended; sign in again.',
+  expired: 'The session has expired; reconnect with a fresh access token.',
+} as const;
+
+/** What the live module keeps of an open session: announced changes go to it (http/auth-changes.ts). */
+export interface LiveSessionHandle {
+  /** `f:<family>`, `u:<user id>`, `r:<role id>` or `*`: re-checks the session when the change may concern it. */
+  onAuthChange(change: string): void;
+  /** Resolves when the socket is done (closed by either side). */
+  readonly closed: Promise<void>;
+}
 
 export interface LiveSessionDeps {
   db: Db;
@@ -53,13 +72,28 @@ export interface LiveSessionDeps {
   metrics?: LiveMetrics | undefined;
 }
 
-export function runLiveSession(socket: WebSocket, initialToken: string | null, deps: LiveSessionDeps): void {
+export function runLiveSession(
+  socket: WebSocket,
+  initialToken: string | null,
+  deps: LiveSessionDeps,
+): LiveSessionHandle {
   const authTimeoutMs = deps.timing?.authTimeoutMs ?? AUTH_TIMEOUT_MS;
   const deltaEveryMs = deps.timing?.deltaEveryMs ?? DELTA_EVERY_MS;
   const recheckMs = deps.timing?.recheckMs ?? RECHECK_MS;
   let token: string | null = initialToken;
   let auth: AuthContext | null = null;
   let visible: Set<string> | 'all' = new Set();
+  let topics: ReadonlySet<LiveTopic> = new Set();
+  let scopeKey = '';
+  /** A re-check is running; another one was asked for meanwhile. */
+  let isChecking = false;
+  let isCheckDue = false;
+  /** A change was announced while the first authentication ran: check again once it is done. */
+  let isChangedDuringStart = false;
+  let resolveClosed: () => void = () => undefined;
+  const closed = new Promise<void>((resolve) => {
+    resolveClosed = resolve;
+  });
   let unsubscribe: (() => void) | null = null;
   let unsubscribeDesk: (() => void) | null = null;
   const positions = new Map<string, LivePosition>();
@@ -73,10 +107,12 @@ export function runLiveSession(socket: WebSocket, initialToken: string | null, d
   let isStreaming = false;
   let done = false;
 
-  const send = (message: LiveMessage | LiveDeskMessage) => {
+  /** Every message goes through the permission table (live-permissions.ts): what the role does not grant is left out. */
+  const send = (message: LiveServerMessage) => {
     if (done) return;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return finish(CLOSE_TOO_SLOW, 'Client too slow');
-    socket.send(JSON.stringify(message));
+    const permitted = permittedMessage(message, topics);
+    if (permitted) socket.send(JSON.stringify(permitted));
   };
 
   function finish(code: number, reason: string, message?: string): void {
@@ -89,6 +125,7 @@ export function runLiveSession(socket: WebSocket, initialToken: string | null, d
 
   function cleanup(): void {
     done = true;
+    resolveClosed();
     unsubscribe?.();
     unsubscribe = null;
     unsubscribeDesk?.();
@@ -101,8 +138,9 @@ export function runLiveSession(socket: WebSocket, initialToken: string | null, d
   const inScope = (organisationId: string) => visible === 'all' || visible.has(organisationId);
 
   function onDelta(delta: LiveDelta): void {
-    for (const p of delta.positions) if (inScope(p.organisationId)) positions.set(p.deviceId, p);
-    for (const a of delta.alerts) if (inScope(a.organisationId)) alerts.push(a);
+    if (topics.has('positions'))
+      for (const p of delta.positions) if (inScope(p.organisationId)) positions.set(p.deviceId, p);
+    if (topics.has('alerts')) for (const a of delta.alerts) if (inScope(a.organisationId)) alerts.push(a);
     if (!done && isStreaming) scheduleDeltas();
   }
 
@@ -155,14 +193,17 @@ export function runLiveSession(socket: WebSocket, initialToken: string | null, d
     if (!context) return finish(CLOSE_UNAUTHORISED, 'Unauthorised', 'Invalid or expired access token.');
     token = candidate;
     auth = context;
+    topics = liveTopicsOf(context);
+    scopeKey = liveScopeKey(context);
+    if (topics.size === 0) return finish(LIVE_CLOSE.forbidden, 'Forbidden', LIVE_SESSION_MESSAGES.forbidden);
+    if (isChangedDuringStart) void recheck('change');
     visible = context.orgIds === 'all' ? 'all' : new Set(context.orgIds.map(String));
     // Subscribe before reading the snapshot: a delta committed meanwhile is sent after it, never lost.
-    unsubscribe = deps.bus.subscribe<LiveDelta>(TOPICS.live, onDelta);
-    if (hasPermission(context.roleName, context.permissions, 'sos-desk')) {
-      unsubscribeDesk = deps.bus.subscribe<AlertDeskChange>(DESK_TOPIC, onDesk);
-    }
+    if (topics.has('positions') || topics.has('alerts'))
+      unsubscribe = deps.bus.subscribe<LiveDelta>(TOPICS.live, onDelta);
+    if (topics.has('desk')) unsubscribeDesk = deps.bus.subscribe<AlertDeskChange>(DESK_TOPIC, onDesk);
     const nowMs = deps.clock().getTime();
-    const rows = await listLatestInScope(deps.db, context.orgIds);
+    const rows = topics.has('positions') ? await listLatestInScope(deps.db, context.orgIds) : [];
     if (done) return; // closed while the snapshot was read: schedule nothing (cleanup already ran)
     const snapshot: LivePosition[] = [];
     for (const { latest } of rows) {
@@ -172,16 +213,52 @@ export function runLiveSession(socket: WebSocket, initialToken: string | null, d
     send({ type: 'snapshot', positions: snapshot });
     isStreaming = true;
     scheduleDeltas(); // what arrived while the snapshot was read goes right after it
-    timers.push(setInterval(() => void recheck(), recheckMs));
+    timers.push(setInterval(() => void recheck('timer'), recheckMs));
   }
 
-  async function recheck(): Promise<void> {
-    if (!token || (await check(token))) return;
-    finish(
-      CLOSE_UNAUTHORISED,
-      'Session expired',
-      'The session has expired; reconnect with a fresh access token.',
-    );
+  /** Re-authenticates the token: a session gone closes 4401, a changed scope 4403 (nothing left) or 4409. */
+  async function recheck(reason: 'timer' | 'change'): Promise<void> {
+    if (!token || done) return;
+    if (isChecking) {
+      isCheckDue = true;
+      return;
+    }
+    isChecking = true;
+    try {
+      const context = await check(token);
+      if (done) return;
+      if (!context) {
+        const message =
+          reason === 'timer' ? LIVE_SESSION_MESSAGES.expired : LIVE_SESSION_MESSAGES.sessionEnded;
+        return finish(CLOSE_UNAUTHORISED, 'Session ended', message);
+      }
+      auth = context;
+      if (liveScopeKey(context) === scopeKey) return;
+      if (liveTopicsOf(context).size === 0)
+        return finish(LIVE_CLOSE.forbidden, 'Forbidden', LIVE_SESSION_MESSAGES.forbidden);
+      finish(LIVE_CLOSE.rescoped, 'Scope changed');
+    } finally {
+      isChecking = false;
+      if (isCheckDue && !done) {
+        isCheckDue = false;
+        void recheck(reason);
+      }
+    }
+  }
+
+  function onAuthChange(change: string): void {
+    if (done) return;
+    if (!auth) {
+      isChangedDuringStart = true;
+      return;
+    }
+    const id = change.slice(2);
+    const concerns =
+      change === '*' ||
+      (change.startsWith('f:') && id === auth.sessionFamilyId) ||
+      (change.startsWith('u:') && id === String(auth.userId)) ||
+      (change.startsWith('r:') && id === String(auth.roleId));
+    if (concerns) void recheck('change');
   }
 
   function onMessage(data: unknown): void {
@@ -215,4 +292,5 @@ export function runLiveSession(socket: WebSocket, initialToken: string | null, d
     }, authTimeoutMs);
     timers.push(waiting);
   }
+  return { onAuthChange, closed };
 }

@@ -4,12 +4,19 @@
  * on a WebSocket; a plain HTTP GET goes through the normal Bearer check and is told to upgrade.
  * `?share=<token>` opens the feed of a public share link (modules/share): a capability of its own, by design. An
  * access token must come as the first message (or an Authorization header): `?token=` is refused (ASVS 3.1.1).
+ * Open sessions are kept here so that every announced change to sessions, users, roles and organisations
+ * (deps.authChanges: the database's NOTIFY, heard by every API process) re-checks those it concerns at once.
  */
 import { bearerToken, sessionRestriction, type Authenticator } from '../http/authenticate.ts';
 import type { ApiModule } from '../http/types.ts';
 import { createShareAccess } from '../modules/share/share-public.service.ts';
 import { runShareLiveSession } from '../modules/share/share-live-session.ts';
-import { CLOSE_UNAUTHORISED, runLiveSession, type LiveSessionDeps } from './live-session.ts';
+import {
+  CLOSE_UNAUTHORISED,
+  runLiveSession,
+  type LiveSessionDeps,
+  type LiveSessionHandle,
+} from './live-session.ts';
 
 export const LIVE_TOKEN_IN_URL_MESSAGE =
   'Access tokens are not accepted in the URL: send {"type":"auth","token":…} as the first message.';
@@ -31,6 +38,11 @@ export function createLiveModule(options: LiveModuleOptions = {}): ApiModule {
         },
       };
       const shareAccess = createShareAccess({ db: deps.db, clock: deps.clock });
+      const sessions = new Set<LiveSessionHandle>();
+      const stopListening = deps.authChanges?.subscribe((change) => {
+        for (const session of sessions) session.onAuthChange(change);
+      });
+      app.addHook('onClose', async () => stopListening?.());
       app.route({
         method: 'GET',
         url: '/live',
@@ -62,7 +74,7 @@ export function createLiveModule(options: LiveModuleOptions = {}): ApiModule {
             return;
           }
           const token = bearerToken(request);
-          runLiveSession(socket, token, {
+          const session = runLiveSession(socket, token, {
             db: deps.db,
             bus: deps.bus,
             authenticator,
@@ -70,6 +82,8 @@ export function createLiveModule(options: LiveModuleOptions = {}): ApiModule {
             timing: { deltaEveryMs: deps.env.liveDeltaMs, ...options.timing },
             metrics: deps.metrics.live,
           });
+          sessions.add(session);
+          void session.closed.then(() => sessions.delete(session));
         },
       });
     },

@@ -53,6 +53,18 @@ export const LiveMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type LiveMessage = z.infer<typeof LiveMessageSchema>;
 
+/**
+ * Close codes of /v1/live besides the standard ones (live-session.ts). `forbidden`: the user's role grants no part of
+ * the feed (apps/server/src/live/live-permissions.ts), final: a client must not reconnect. `rescoped`: the user's role,
+ * permissions or organisation changed while connected; reconnect at once and start from the new snapshot.
+ */
+export const LIVE_CLOSE = {
+  tooSlow: 4008,
+  unauthorised: 4401,
+  forbidden: 4403,
+  rescoped: 4409,
+} as const;
+
 /** What the gateway publishes on the bus after a committed batch (organisation ids let the API filter per user). */
 export interface LiveDelta {
   positions: LivePosition[];
