@@ -4,10 +4,13 @@ import type { Bus } from './bus/bus.ts';
 import { createBus } from './bus/create-bus.ts';
 import { loadBrand } from './config/brand.ts';
 import { loadEnv, type Env } from './config/env.ts';
+import { startControlSocket } from './control/control-socket.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { prepareDatabase } from './db/seed/index.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createOutboxMailer } from './mail/outbox-mailer.ts';
+import { createProcessLogger, type ProcessRole } from './observability/logger.ts';
 import { createFileStorage } from './storage/index.ts';
 
 export interface Runtime {
@@ -21,10 +24,20 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function openRuntime(log: (msg: string) => void = console.log): Promise<Runtime> {
+export async function openRuntime(
+  log: (msg: string) => void = console.log,
+  role: ProcessRole = 'all',
+): Promise<Runtime> {
   const env = loadEnv();
   const brand = loadBrand(env.brand);
-  const database = await openDatabase(env);
+  // PostgreSQL outages (one warning each, db/outage.ts) and lost advisory locks are logged as JSON lines of this role.
+  const dbLog = createProcessLogger({ role, level: env.logLevel });
+  const database = await openDatabase({ ...env, log: dbLog }).catch((error: unknown) => {
+    // A second process on an embedded data directory in use: the message says who holds it and what to do.
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  });
   const { seededDemo } = await prepareDatabase(database, { demo: env.demo });
   const mailer = createOutboxMailer({
     db: database.db,
@@ -35,6 +48,11 @@ export async function openRuntime(log: (msg: string) => void = console.log): Pro
       log(`mail ${id} not delivered: ${error instanceof Error ? error.message : String(error)}`),
   });
   const bus = createBus(env);
+  // On the embedded database this process is the only one allowed on DATA_DIR: `npm run create-admin` asks it here.
+  const control =
+    database.kind === 'pglite'
+      ? await startControlSocket({ dataDir: env.dataDir, db: database.db, log })
+      : null;
   return {
     env,
     brand,
@@ -43,6 +61,7 @@ export async function openRuntime(log: (msg: string) => void = console.log): Pro
     bus,
     seededDemo,
     async close() {
+      await control?.close();
       await bus.close();
       await mailer.close();
       await database.close();

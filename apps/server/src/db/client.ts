@@ -14,6 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../config/paths.ts';
 import { withPgAdvisoryLock } from './advisory-lock.ts';
+import { acquireDataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -63,7 +64,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const dir = path.join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  return openPglite(await PGlite.create(dir));
+  // One process per data directory (data-dir-lock.ts): refused here, before PGlite opens the files.
+  const lock = acquireDataDirLock(options.dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const database = openPglite(client);
+  return {
+    ...database,
+    close: once(async () => {
+      try {
+        await database.close();
+      } finally {
+        lock.release();
+      }
+    }),
+  };
 }
 
 /** Wraps an already created PGlite instance (tests load one from a dumped template). */
