@@ -15,7 +15,11 @@ export {
   PROTOCOLS,
   emptyMessage,
   type Alarm,
+  type CellTower,
+  type IoListEntry,
+  type IoValue,
   type MessageKind,
+  type WifiAccessPoint,
   type NormalisedMessage,
   type Protocol,
 } from './core/message.ts';

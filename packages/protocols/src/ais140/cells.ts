@@ -5,9 +5,10 @@
  * Neighbours come out as compact `lac:cid:rssi` strings (all decimal; RSSI as sent, 0–31 or dBm); unused slots
  * (0, FFFF, `x`) are skipped.
  */
+import type { NormalisedMessage } from '../core/message.ts';
 import { FieldList } from './field-list.ts';
 
-type Io = Record<string, string | number | boolean | null>;
+type Io = NormalisedMessage['io'];
 
 const MAX_NEIGHBOURS = 6;
 const MAX_VALUES = 18;

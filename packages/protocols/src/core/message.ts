@@ -46,6 +46,25 @@ export const ALARMS = [
 ] as const;
 export type Alarm = (typeof ALARMS)[number];
 
+/** One entry of an io list: a cell tower (`mcc`, `mnc`, `lac`, `cellId`, `rssi`) or a Wi-Fi access point (`mac`, `rssi`). */
+export type IoListEntry = Readonly<Record<string, string | number | null>>;
+export type IoValue = string | number | boolean | null | readonly IoListEntry[];
+
+/** A serving or neighbour cell: MCC, MNC, LAC (TAC on LTE), cell id (ECI on LTE), signal in dBm when sent. */
+export type CellTower = {
+  mcc: number;
+  mnc: number;
+  lac: number;
+  cellId: number;
+  rssi: number | null;
+};
+
+/** A Wi-Fi access point seen by the device: MAC as lower-case `aa:bb:cc:dd:ee:ff`, signal in dBm when sent. */
+export type WifiAccessPoint = {
+  mac: string;
+  rssi: number | null;
+};
+
 export interface NormalisedMessage {
   protocol: Protocol;
   kind: MessageKind;
@@ -71,8 +90,11 @@ export interface NormalisedMessage {
   gsmSignal: number | null;
   alarms: Alarm[];
   odometerM: number | null;
-  /** Everything else the frame carried, under protocol-specific keys (documented in each protocol README). */
-  io: Record<string, string | number | boolean | null>;
+  /**
+   * Everything else the frame carried, under protocol-specific keys (documented in each protocol README). Lists of
+   * records (`cells`, `wifi`) are the only non-scalar values.
+   */
+  io: Record<string, IoValue>;
   /** false when the frame's checksum did not match (the message is still decoded unless the device is strict). */
   checksumOk: boolean | null;
   /** Command reply text for kind 'command-response'. */

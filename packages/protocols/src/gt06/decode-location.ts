@@ -6,7 +6,7 @@ import type { NormalisedMessage } from '../core/message.ts';
 import type { ByteReader } from '../core/byte-reader.ts';
 import { MSG } from './constants.ts';
 import { readDateTime } from './date-time.ts';
-import { applyGsmLevel, applyTerminalInfo } from './status-fields.ts';
+import { applyAlarmCode, applyGsmLevel, applyTerminalInfo } from './status-fields.ts';
 import type { ParsedFrame } from './frame-parser.ts';
 
 /** Date/time(6) + GPS info(1) + latitude(4) + longitude(4) + speed(1) + course/status(2). */
@@ -70,13 +70,80 @@ export function decodeLocation(r: ByteReader, frame: ParsedFrame, msg: Normalise
     return `location 0x${type.toString(16)}: ${end - start} content bytes, need 18`;
   readGps(r, start, msg);
   let p = start + GPS_BYTES;
+  const size = end - start;
+  if (type === MSG.gpsLbs2 && size === SEEWORLD_22_CONTENT) return decodeSeeworld22(r, p, msg);
+  if (type === 0x24 && size === SR411_CONTENT) {
+    p += readCell(r, p, p + 8, msg);
+    msg.ignition = r.u8At(p) > 0;
+    msg.mainVoltageV = r.u16At(p + 1) / 100;
+    msg.batteryVoltageV = r.u16At(p + 3) / 100;
+    if (end > p + 5) msg.io.tailHex = r.hexAt(p + 5, end);
+    return null;
+  }
   if (type !== MSG.gps && end - p >= 8) {
     const wide = type === MSG.gpsLbs6;
     const lbsBytes = wide ? 10 : (r.u16At(p) & 0x8000) !== 0 ? 9 : 8;
     p += readCell(r, p, Math.min(end, p + lbsBytes), msg, wide);
   }
+  if (type === MSG.gpsLbs && decode12Variant(r, p, end, size, msg)) return null;
   decodeLocationTail(r, p, end, type, msg);
   return null;
+}
+
+/** 0x22 of length 0x2F (SEEWORLD): 4-byte cell id, then ACC, mode, re-upload, mileage, travel time, temperature, humidity. */
+const SEEWORLD_22_CONTENT = 0x2f - 5;
+/** 0x24 of length 0x2E (SR411 mini): GPS, cell, ACC, power(2, 0.01 V), battery(2, 0.01 V). */
+const SR411_CONTENT = 0x2e - 5;
+/** 0x12 variants keyed on content size: S5 (length 0x2B), WeTrust (0x29), GT06E with card reader (≥ 0x71). */
+const S5_CONTENT = 0x2b - 5;
+const WETRUST_CONTENT = 0x29 - 5;
+const CARD_MIN_CONTENT = 0x71 - 5;
+
+function decodeSeeworld22(r: ByteReader, at: number, msg: NormalisedMessage): null {
+  const p = at + readCell(r, at, at + 9, msg);
+  msg.ignition = r.u8At(p) > 0;
+  msg.io.uploadMode = r.u8At(p + 1);
+  msg.history = r.u8At(p + 2) > 0;
+  msg.odometerM = r.u32At(p + 3);
+  msg.io.travelTimeS = r.u32At(p + 7);
+  const raw = r.u16At(p + 11);
+  const magnitude = (raw & 0x7fff) / 100;
+  msg.io.temp1C = (raw & 0x8000) !== 0 ? -magnitude : magnitude;
+  msg.io.humidityPct = r.u16At(p + 13) / 100;
+  return null;
+}
+
+/** 0x12 tails with their own layout (sizes above); false when the frame is none of them. */
+function decode12Variant(
+  r: ByteReader,
+  p: number,
+  end: number,
+  size: number,
+  msg: NormalisedMessage,
+): boolean {
+  if (size === S5_CONTENT) {
+    applyTerminalInfo(r.u8At(p), msg);
+    msg.mainVoltageV = r.u16At(p + 1) / 100;
+    applyGsmLevel(r.u8At(p + 3), msg);
+    applyAlarmCode(r.u8At(p + 4), msg);
+    msg.io.oil = r.u16At(p + 5);
+    const t = r.u8At(p + 7);
+    msg.io.temp1C = (t & 0x80) !== 0 ? -(t & 0x7f) : t;
+    msg.odometerM = r.u32At(p + 8) * 10;
+    return true;
+  }
+  if (size === WETRUST_CONTENT || size >= CARD_MIN_CONTENT) {
+    msg.odometerM = r.u32At(p);
+    const cardLength = r.u8At(p + 4);
+    const card = r.latin1At(p + 5, p + 5 + cardLength).trim();
+    if (!/^0*$/.test(card)) msg.io.driverId = card; // "0" / empty: no card
+    const q = p + 5 + cardLength;
+    msg.io.cardAlarm = r.u8At(q);
+    msg.io.cardStatus = r.u8At(q + 1);
+    if (size === WETRUST_CONTENT) msg.io.drivingTimeS = r.u16At(q + 2);
+    return true;
+  }
+  return false;
 }
 
 function decodeLocationTail(

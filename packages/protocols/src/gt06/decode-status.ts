@@ -8,6 +8,7 @@ import type { ByteReader } from '../core/byte-reader.ts';
 import { MSG } from './constants.ts';
 import { GPS_BYTES, readCell, readGps } from './decode-location.ts';
 import type { ParsedFrame } from './frame-parser.ts';
+import { decodeMultiLbs } from './decode-lbs.ts';
 import { applyAlarmCode, applyGsmLevel, applyTerminalInfo, applyVoltageLevel } from './status-fields.ts';
 
 /** 0x13: terminal info, voltage level, GSM level, alarm, language (5 bytes) or the 14-byte "OBD6" layout. */
@@ -24,8 +25,22 @@ export function decodeStatus(r: ByteReader, frame: ParsedFrame, msg: NormalisedM
     msg.gsmSignal = signal & 0x1f;
     applyAlarmCode(r.u8At(s + 3), msg);
     msg.io.batteryLevelPct = r.u8At(s + 5);
-    msg.io.workingMode = r.u8At(s + 6);
+    const mode = r.u8At(s + 6);
+    msg.io.workingMode = mode;
     msg.mainVoltageV = r.u16At(s + 7) / 100;
+    // Working mode 4 (temperature sensor): the last word is the temperature, signed, 0.1 °C.
+    if (mode === 4) msg.io.temp1C = ((r.u16At(s + 12) << 16) >> 16) / 10;
+    return null;
+  }
+  if (size === TEMPERATURE_STATUS_BYTES) {
+    // Temperature-sensor status (length 0x15): info, satellites(2), alarm, language, battery %, working mode,
+    // voltage(2), reserved, working times(2), working time(2), temperature (bit 15 set = above zero, 0.1 °C).
+    applyAlarmCode(r.u8At(s + 3), msg);
+    msg.io.batteryLevelPct = r.u8At(s + 5);
+    msg.io.workingMode = r.u8At(s + 6);
+    const raw = r.u16At(s + 14);
+    const magnitude = (raw & 0x7fff) / 10;
+    msg.io.temp1C = (raw & 0x8000) !== 0 ? magnitude : -magnitude;
     return null;
   }
   if (size >= 2) applyVoltageLevel(r.u8At(s + 1), msg);
@@ -33,6 +48,8 @@ export function decodeStatus(r: ByteReader, frame: ParsedFrame, msg: NormalisedM
   if (size >= 4) applyAlarmCode(r.u8At(s + 3), msg);
   return null;
 }
+
+const TEMPERATURE_STATUS_BYTES = 16;
 
 /** 0x23 (GK310): terminal info, battery voltage (0.01 V), GSM level, language. */
 export function decodeHeartbeat(r: ByteReader, frame: ParsedFrame, msg: NormalisedMessage): string | null {
@@ -44,6 +61,11 @@ export function decodeHeartbeat(r: ByteReader, frame: ParsedFrame, msg: Normalis
   return null;
 }
 
+/** 0x19 of length ≥ 0x17 is the SPACE10X multi-LBS list, not an alarm (it raised a spurious vibration). */
+const MULTI_LBS_MIN_CONTENT = 0x17 - 5;
+/** 0x16 of length 0x24 (VXT01). */
+const VXT01_ALARM_CONTENT = 0x24 - 5;
+
 /** Status tail at the end of alarm frames: info, voltage level, GSM level, alarm code, language (1, or 2 on 0x27). */
 function statusTailBytes(type: number): number {
   return type === MSG.gpsLbsStatus3 ? 6 : 5;
@@ -51,6 +73,7 @@ function statusTailBytes(type: number): number {
 
 export function decodeAlarmFrame(r: ByteReader, frame: ParsedFrame, msg: NormalisedMessage): string | null {
   const { contentStart: s, contentEnd: e, type } = frame;
+  if (type === MSG.lbsStatus && e - s >= MULTI_LBS_MIN_CONTENT) return decodeMultiLbs(r, frame, msg);
   const hasGps = type !== MSG.lbsStatus;
   const tail = statusTailBytes(type);
   const need = (hasGps ? GPS_BYTES : 0) + tail;
@@ -71,6 +94,9 @@ export function decodeAlarmFrame(r: ByteReader, frame: ParsedFrame, msg: Normali
   applyTerminalInfo(r.u8At(cellEnd), msg);
   applyVoltageLevel(r.u8At(cellEnd + 1), msg);
   applyGsmLevel(r.u8At(cellEnd + 2), msg);
-  applyAlarmCode(r.u8At(cellEnd + 3), msg);
+  // VXT01 0x16 (length 0x24) has no alarm byte there (Traccar skips it too): reading it raised geofenceEnter.
+  if (type === MSG.gpsLbsStatus && !frame.extended && e - s === VXT01_ALARM_CONTENT)
+    msg.io.alarmExtension = r.u8At(cellEnd + 3);
+  else applyAlarmCode(r.u8At(cellEnd + 3), msg);
   return null;
 }

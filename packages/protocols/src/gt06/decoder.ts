@@ -14,7 +14,29 @@ import { decodeAlarmFrame, decodeHeartbeat, decodeStatus } from './decode-status
 import { decodeInfo, decodeString, decodeStringInfo } from './decode-text.ts';
 import type { ParsedFrame } from './frame-parser.ts';
 import { parseFrame } from './frame-parser.ts';
-import { encodeAck, encodeTimeResponse, needsAck } from './replies.ts';
+import {
+  SHORT_ACK_EXTENDED_TYPES,
+  encodeAck,
+  encodeTimeResponse,
+  encodeWifiReply,
+  needsAck,
+} from './replies.ts';
+import { decodeGpsCellList, decodeLbsList, decodeWifiF3, decodeWifiFrame } from './decode-lbs.ts';
+import {
+  decodeAddressRequest,
+  decodeFenceMulti,
+  decodeFenceSingle,
+  decodeGpsLbs4g,
+  decodeGpsLbs8,
+  decodeGpsRfid,
+  decodeIButton,
+  decodeLbsAlarm,
+  decodeLw4g,
+  decodeStatusModules,
+} from './decode-4g.ts';
+import { decodeCameraAlarm } from './decode-events.ts';
+import { decodeModular, decodeObd, decodePeripheral, decodeSerial } from './decode-modules.ts';
+import { decodeAz735, decodeSl4x, decodeX1 } from './decode-variants.ts';
 
 /** Milliseconds since the epoch, read only when a reply carries the time. */
 type Clock = () => number;
@@ -29,7 +51,10 @@ interface Handler {
 const position: Handler = { kind: 'position', decode: decodeLocation };
 const alarm: Handler = { kind: 'alarm', decode: decodeAlarmFrame };
 const reply15: Handler = { kind: 'command-response', decode: decodeString };
+const lbsList: Handler = { kind: 'position', decode: decodeLbsList };
+const health = (decode: ContentDecoder): Handler => ({ kind: 'health', decode });
 
+/** 0x7878 frames by protocol number; `variantHandler` first picks the model variants keyed on (type, length). */
 const HANDLERS = new Map<number, Handler>([
   [MSG.gps, position],
   [MSG.gpsLbs6, position],
@@ -37,16 +62,64 @@ const HANDLERS = new Map<number, Handler>([
   [MSG.gpsLbs2, position],
   [MSG.gpsLbs4, position],
   [MSG.gpsLbs3, position],
+  [MSG.lbsMultiple3, position], // SR411 0x24 (length 0x2E); other 0x24 are lists (variantHandler)
   [MSG.status, { kind: 'heartbeat', decode: decodeStatus }],
   [MSG.heartbeat, { kind: 'heartbeat', decode: decodeHeartbeat }],
+  [MSG.status2, { kind: 'heartbeat', decode: decodeStatusModules }],
   [MSG.gpsLbsStatus, alarm],
   [MSG.gpsLbsStatus2, alarm],
   [MSG.gpsLbsStatus3, alarm],
   [MSG.lbsStatus, alarm],
   [MSG.string, reply15],
-  [MSG.stringInfo, { kind: 'command-response', decode: decodeStringInfo }],
-  [MSG.info, { kind: 'health', decode: decodeInfo }],
+  [MSG.info, health(decodeInfo)],
+  [MSG.lbsExtend, lbsList],
+  [MSG.lbsMultiple1, lbsList],
+  [MSG.lbsMultiple2, lbsList],
+  [MSG.lbsWifi, lbsList],
+  [MSG.lbs4g, lbsList],
+  [MSG.wifi4g, lbsList],
+  [MSG.wifi4, { kind: 'position', decode: decodeWifiF3 }],
+  [MSG.gpsLbsExtend, { kind: 'position', decode: decodeGpsCellList }],
+  [MSG.gpsLbs4g, { kind: 'position', decode: decodeGpsLbs4g }],
+  [MSG.fenceSingle, { kind: 'alarm', decode: decodeFenceSingle }],
+  [MSG.fenceMulti, { kind: 'alarm', decode: decodeFenceMulti }],
+  [MSG.lbsAlarm, { kind: 'alarm', decode: decodeLbsAlarm }],
+  [MSG.addressRequest, health(decodeAddressRequest)],
+  [MSG.iButton, { kind: 'position', decode: decodeIButton }],
+  [MSG.cameraAlarm, { kind: 'alarm', decode: decodeCameraAlarm }],
+  [MSG.x1Gps, { kind: 'position', decode: decodeX1 }],
+  [MSG.gpsLbs5, { kind: 'position', decode: decodeSl4x }],
+  [MSG.gpsLbsStatus4, { kind: 'position', decode: decodeSl4x }],
 ]);
+
+/** 0x7979 frames. */
+const EXTENDED_HANDLERS = new Map<number, Handler>([
+  [MSG.stringInfo, { kind: 'command-response', decode: decodeStringInfo }],
+  [MSG.info, health(decodeInfo)],
+  [MSG.gpsModular, { kind: 'position', decode: decodeModular }],
+  [MSG.serial, health(decodeSerial)],
+  [MSG.obd, { kind: 'position', decode: decodeObd }],
+  [MSG.peripheral, health(decodePeripheral)],
+  [MSG.az735Gps, { kind: 'position', decode: decodeAz735 }],
+  [MSG.az735Alarm, { kind: 'alarm', decode: decodeAz735 }],
+  [MSG.gpsLbs8, { kind: 'position', decode: decodeGpsLbs8 }],
+]);
+
+/** Variants keyed on (type, length) the way mature decoders tell them apart; undefined = the type's default. */
+function variantHandler(frame: ParsedFrame): Handler | undefined {
+  const size = frame.contentEnd - frame.contentStart;
+  const { type } = frame;
+  if (frame.extended) return EXTENDED_HANDLERS.get(type);
+  if (type === MSG.wifiOrRfid) {
+    return frame.framing === 'wifi' ? undefined : { kind: 'position', decode: decodeGpsRfid };
+  }
+  if (type === MSG.lbsMultiple3 && size !== SR411_CONTENT) return lbsList;
+  if (type === MSG.wifi4g && size === LW4G_CONTENT) return { kind: 'position', decode: decodeLw4g };
+  return HANDLERS.get(type);
+}
+
+const SR411_CONTENT = 0x2e - 5;
+const LW4G_CONTENT = 0x40 - 5;
 
 function failure(error: string): DecodeResult {
   return { messages: [], reply: null, imei: null, error };
@@ -59,13 +132,14 @@ function hex16(value: number): string {
 function decodeFrame(bytes: Uint8Array, session: DecoderSession, clock: Clock | undefined): DecodeResult {
   const frame = parseFrame(bytes);
   if (typeof frame === 'string') return failure(frame);
-  const crcError = frame.checksumOk
-    ? null
-    : `crc mismatch: frame has ${hex16(frame.crcSent)}, computed ${hex16(frame.crcComputed)}`;
+  const crcError =
+    frame.checksumOk !== false
+      ? null
+      : `crc mismatch: frame has ${hex16(frame.crcSent)}, computed ${hex16(frame.crcComputed)}`;
   if (crcError !== null && session.strictChecksum === true) return failure(crcError);
 
   const { type } = frame;
-  const handler = type === MSG.login ? undefined : HANDLERS.get(type);
+  const handler = type === MSG.login ? undefined : variantHandler(frame);
   const msg = emptyMessage('gt06', type === MSG.login ? 'login' : (handler?.kind ?? 'unknown'), session.imei);
   if (type === MSG.timeRequest) msg.io.request = 'time';
   // Content decoders read absolute offsets bounded by the content: a read into serial/CRC is a truncated frame.
@@ -77,6 +151,9 @@ function decodeFrame(bytes: Uint8Array, session: DecoderSession, clock: Clock | 
       const login = decodeLogin(content, frame, msg);
       learntImei = login.imei;
       problem = login.problem;
+    } else if (frame.framing === 'wifi') {
+      msg.kind = 'position';
+      problem = decodeWifiFrame(content, frame, msg, bytes[2] ?? 0);
     } else if (handler !== undefined) {
       problem = handler.decode(content, frame, msg);
     }
@@ -87,18 +164,30 @@ function decodeFrame(bytes: Uint8Array, session: DecoderSession, clock: Clock | 
   if (problem !== null) msg.kind = 'unknown'; // nothing trustworthy was read; the raw frame tells the rest
   msg.checksumOk = frame.checksumOk;
   msg.io.protocolNumber = type;
-  msg.io.serial = frame.serial;
+  if (frame.framing !== 'wifi') msg.io.serial = frame.serial;
 
-  const error = crcError !== null && problem !== null ? `${crcError}; ${problem}` : (crcError ?? problem);
-  return { messages: [msg], reply: replyTo(frame, learntImei, clock), imei: learntImei, error };
+  const lengthNote =
+    frame.framing === 'terminator'
+      ? `length field ${frame.lengthField} does not match frame of ${bytes.length} bytes (framed by 0D 0A)`
+      : null;
+  const notes = [lengthNote, crcError, problem].filter((note) => note !== null);
+  const error = notes.length > 0 ? notes.join('; ') : null;
+  return { messages: [msg], reply: replyTo(bytes, frame, learntImei, clock), imei: learntImei, error };
 }
 
 /** The standard ack, or for a time request (0x8A) the current UTC time when the codec has a clock. */
-function replyTo(frame: ParsedFrame, learntImei: string | null, clock: Clock | undefined): Uint8Array | null {
+function replyTo(
+  bytes: Uint8Array,
+  frame: ParsedFrame,
+  learntImei: string | null,
+  clock: Clock | undefined,
+): Uint8Array | null {
   const { type, serial, extended } = frame;
+  if (frame.framing === 'wifi') return encodeWifiReply(type, bytes.subarray(4, 10));
   if (type === MSG.timeRequest)
     return clock === undefined ? null : encodeTimeResponse(new Date(clock()), serial);
   if (type === MSG.login && learntImei === null) return null; // not BCD: no reply
+  if (extended && SHORT_ACK_EXTENDED_TYPES.has(type)) return encodeAck(type, serial, false);
   return needsAck(type, extended) ? encodeAck(type, serial, extended) : null;
 }
 

@@ -4,7 +4,8 @@
  */
 import { crc16Itu } from '../core/crc16-itu.ts';
 import { ByteReader } from '../core/byte-reader.ts';
-import { MIN_LENGTH_FIELD, START_LONG, START_SHORT, STOP_CR, STOP_LF } from './constants.ts';
+import { MAX_FRAME_BYTES, MIN_LENGTH_FIELD, START_LONG, START_SHORT, STOP_CR, STOP_LF } from './constants.ts';
+import { wifiFrameLength } from './terminator.ts';
 
 export interface ParsedFrame {
   /** `79 79` frame with a 2-byte length field. */
@@ -15,7 +16,15 @@ export interface ParsedFrame {
   contentStart: number;
   contentEnd: number;
   serial: number;
-  checksumOk: boolean;
+  /** null for Wi-Fi frames, which carry no serial and no CRC (terminator.ts). */
+  checksumOk: boolean | null;
+  /**
+   * How the frame was delimited: `length` (its length field), `wifi` (the 0x17/0x69 Wi-Fi layout: length byte = access
+   * point count, no serial, no CRC) or `terminator` (length field wrong, ends at 0D 0A; serial and CRC still last).
+   */
+  framing: 'length' | 'wifi' | 'terminator';
+  /** The length field as sent. */
+  lengthField: number;
   /** CRC carried by the frame and CRC computed here (for the error text). */
   crcSent: number;
   crcComputed: number;
@@ -31,20 +40,42 @@ export function parseFrame(bytes: Uint8Array): ParsedFrame | string {
   const r = new ByteReader(bytes);
   const lengthField = extended ? r.u16At(2) : r.u8At(2);
   const total = headerBytes + lengthField + 2;
+  if (bytes[bytes.length - 2] !== STOP_CR || bytes[bytes.length - 1] !== STOP_LF)
+    return 'missing 0D 0A stop bytes';
+  let framing: ParsedFrame['framing'] = 'length';
   if (lengthField < MIN_LENGTH_FIELD || total !== bytes.length) {
-    return `length field ${lengthField} does not match frame of ${bytes.length} bytes`;
+    if (!extended && wifiFrameLength(bytes, 0, bytes.length, MAX_FRAME_BYTES) === bytes.length) {
+      return {
+        extended,
+        type: r.u8At(3),
+        contentStart: 4,
+        contentEnd: bytes.length - 2,
+        serial: 0,
+        checksumOk: null,
+        crcSent: 0,
+        crcComputed: 0,
+        framing: 'wifi',
+        lengthField,
+      };
+    }
+    if (extended) return `length field ${lengthField} does not match frame of ${bytes.length} bytes`;
+    framing = 'terminator';
   }
-  if (bytes[total - 2] !== STOP_CR || bytes[total - 1] !== STOP_LF) return 'missing 0D 0A stop bytes';
-  const crcSent = r.u16At(total - 4);
-  const crcComputed = crc16Itu(bytes, 2, total - 4);
+  const end = bytes.length;
+  const crcSent = r.u16At(end - 4);
+  const crcComputed = crc16Itu(bytes, 2, end - 4);
+  // A terminator-framed frame whose CRC does not check may have no serial/CRC at all: give the decoder everything.
+  const contentEnd = framing === 'terminator' && crcSent !== crcComputed ? end - 2 : end - 6;
   return {
     extended,
     type: r.u8At(headerBytes),
     contentStart: headerBytes + 1,
-    contentEnd: total - 6,
-    serial: r.u16At(total - 6),
+    contentEnd,
+    serial: r.u16At(end - 6),
     checksumOk: crcSent === crcComputed,
     crcSent,
     crcComputed,
+    framing,
+    lengthField,
   };
 }

@@ -28,10 +28,19 @@ const NEVER_ACK_TYPES: ReadonlySet<number> = new Set([
   MSG.timeRequest,
   MSG.info,
   MSG.stringInfo,
+  MSG.wifi4, // Traccar sends nothing for 0xF3 either
 ]);
 
+/**
+ * 0x7979 frames acknowledged in the short 0x7878 form (as Traccar does): modular GPS 0x70 and peripherals 0xF2. AZ735
+ * 0x32/0x33 are acked in the 0x7979 form (EXTENDED_ACK_TYPES); serial 0x9B, OBD 0x8C, info 0x94, text 0x21 and
+ * 0x38 get no ack.
+ */
+export const SHORT_ACK_EXTENDED_TYPES: ReadonlySet<number> = new Set([MSG.gpsModular, MSG.peripheral]);
+const EXTENDED_ACK_TYPES: ReadonlySet<number> = new Set([MSG.az735Gps, MSG.az735Alarm]);
+
 export function needsAck(type: number, extended: boolean): boolean {
-  if (extended) return MANDATORY_ACK_TYPES.has(type);
+  if (extended) return MANDATORY_ACK_TYPES.has(type) || EXTENDED_ACK_TYPES.has(type);
   return !NEVER_ACK_TYPES.has(type);
 }
 
@@ -54,4 +63,16 @@ export function encodeTimeResponse(now: Date, serial: number): Uint8Array {
     now.getUTCSeconds(),
   );
   return writeFrame(MSG.timeRequest, content, serial);
+}
+
+/**
+ * Reply to a Wi-Fi frame (0x17/0x69 in the Wi-Fi framing, `terminator.ts`): `78 78 00 <type> <the frame's 6 time
+ * bytes> 0D 0A`, no serial, no CRC, as these frames have none.
+ */
+export function encodeWifiReply(type: number, time: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12);
+  out.set([0x78, 0x78, 0x00, type], 0);
+  out.set(time.subarray(0, 6), 4);
+  out.set([0x0d, 0x0a], 10);
+  return out;
 }
