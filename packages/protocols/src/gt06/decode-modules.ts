@@ -28,8 +28,8 @@ function epochIso(seconds: number): string | null {
 }
 
 function applyLatLonFlags(lat0: number, lon0: number, flags: number, msg: NormalisedMessage): void {
-  const lat = (flags & 0x0400) === 0 ? -lat0 : lat0;
-  const lon = (flags & 0x0800) !== 0 ? -lon0 : lon0;
+  const lat = (flags & 0x0400) === 0 && lat0 !== 0 ? -lat0 : lat0;
+  const lon = (flags & 0x0800) !== 0 && lon0 !== 0 ? -lon0 : lon0;
   const course = flags & 0x03ff;
   msg.headingDeg = course <= 360 ? course : null;
   msg.gpsValid = (flags & 0x1000) !== 0;

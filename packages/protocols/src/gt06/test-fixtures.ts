@@ -49,3 +49,10 @@ export function hexNum(record: Record<string, unknown> | null, key: string): num
   const value = str(record, key);
   return value === undefined ? undefined : parseInt(value, 16);
 }
+
+/** Frames of fixtures/variants.json (issue 21 message types). */
+export const variantFrames: Uint8Array[] = (
+  JSON.parse(readFileSync(new URL('./fixtures/variants.json', import.meta.url), 'utf8')) as {
+    frames: { packet: string }[];
+  }
+).frames.map((f) => fromHex(f.packet));
