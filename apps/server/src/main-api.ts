@@ -5,7 +5,7 @@ import { hasDemoAccounts } from './db/seed/demo.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { onShutdown, openRuntime } from './runtime.ts';
 
-const runtime = await openRuntime();
+const runtime = await openRuntime(console.log, 'api');
 const { env, database, mailer, bus } = runtime;
 if (!env.databaseUrl) {
   console.warn(
@@ -21,6 +21,9 @@ if (!env.redisUrl) {
 }
 // /metrics: HTTP latency, live clients and process metrics of this process.
 const metrics = createMetrics({ defaultMetrics: true });
+// Outages and reconnects of PostgreSQL and Redis (db/outage.ts).
+metrics.dependencies.watch(database.health);
+metrics.dependencies.watch(bus.health);
 const app = await buildApi({
   db: database.db,
   env,

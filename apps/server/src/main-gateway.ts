@@ -24,7 +24,10 @@ if (!env.databaseUrl) {
 }
 const log = createProcessLogger({ role: 'gateway', level: env.logLevel });
 const metrics = createMetrics({ defaultMetrics: true });
-const runtime = await openRuntime();
+const runtime = await openRuntime(console.log, 'gateway');
+// Outages and reconnects of PostgreSQL and Redis (db/outage.ts).
+metrics.dependencies.watch(runtime.database.health);
+metrics.dependencies.watch(runtime.bus.health);
 const { bus } = runtime;
 if (!env.redisUrl) {
   console.warn(

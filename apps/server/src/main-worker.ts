@@ -20,7 +20,10 @@ if (!env.databaseUrl) {
 }
 const log = createProcessLogger({ role: 'worker', level: env.logLevel });
 const metrics = createMetrics({ defaultMetrics: true });
-const runtime = await openRuntime();
+const runtime = await openRuntime(console.log, 'worker');
+// Outages and reconnects of PostgreSQL and Redis (db/outage.ts).
+metrics.dependencies.watch(runtime.database.health);
+metrics.dependencies.watch(runtime.bus.health);
 const jobs = startJobs(
   instrumentJobs(
     workerJobs({

@@ -23,6 +23,9 @@ const { env, database, mailer, bus } = runtime;
 const deriveContext = createLiveDeriveContext(bus);
 // One registry for the API, gateway and worker of this process: one /metrics shows everything.
 const metrics = createMetrics({ defaultMetrics: true });
+// Outages and reconnects of PostgreSQL and Redis (db/outage.ts).
+metrics.dependencies.watch(database.health);
+metrics.dependencies.watch(bus.health);
 const app = await buildApi({
   db: database.db,
   env,

@@ -5,6 +5,7 @@
  * Messages must survive JSON (wire.ts): ids as decimal strings, times as ISO strings.
  */
 import { EventEmitter } from 'node:events';
+import type { DependencyWatch } from '../db/outage.ts';
 
 export type BusHandler<T> = (message: T) => void;
 
@@ -16,6 +17,14 @@ export interface Bus {
   subscribe<T>(topic: string, handler: BusHandler<T>): () => void;
   /** Resolves while the bus can deliver (Redis answers PING); rejects otherwise. For /v1/readyz. */
   ping(): Promise<void>;
+  /** Redis: outages of the bus (for /metrics); the in-process bus has none. */
+  readonly health?: DependencyWatch;
+  /**
+   * Redis: `handler` runs each time the bus is back after an outage, once its subscriptions are renewed — messages
+   * published meanwhile were lost, so a subscriber that keeps state (the live feed) should resynchronise. Returns
+   * the unsubscribe function. The in-process bus never loses messages and has no such event.
+   */
+  onResume?(handler: () => void): () => void;
   close(): Promise<void>;
 }
 

@@ -15,6 +15,7 @@
  * - A handler that throws does not stop the others; its error is rethrown asynchronously (as in-process).
  */
 import { Redis, type RedisOptions } from 'ioredis';
+import { createDependencyWatch } from '../db/outage.ts';
 import type { Bus, BusHandler } from './bus.ts';
 import { fromWire, toWire } from './wire.ts';
 
@@ -84,6 +85,10 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Redi
   // Subscriptions are renewed by the 'ready' handler below, not by ioredis (which forgets one that failed offline).
   const subscriber = new Redis(url, { ...connectionOptions('sub'), autoResubscribe: false });
 
+  // One warning per outage comes from the per-connection watch below; this one counts outages for /metrics and
+  // tells the live feed to resend snapshots when Redis is back (deltas published meanwhile were lost).
+  const health = createDependencyWatch({ dependency: 'redis' });
+  const resumeHandlers = new Set<() => void>();
   const topics = new Map<string, Set<Entry>>();
   const pending = new Set<Promise<unknown>>();
   let closed = false;
@@ -117,6 +122,7 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Redi
     const lost = (error?: unknown) => {
       if (closed || isDown) return;
       isDown = true;
+      health.lost(error);
       log.warn(
         { err: error, server, connection: role },
         'bus: Redis connection lost; reconnecting with backoff',
@@ -135,14 +141,28 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Redi
       if (isDown) log.info({ server, connection: role, attempts }, 'bus: Redis connection restored');
       isDown = false;
       attempts = 0;
+      if (health.down && publisher.status === 'ready' && subscriber.status === 'ready') health.restored();
     });
   }
   watch(publisher, 'publisher');
   watch(subscriber, 'subscriber');
 
+  let everReady = false;
   subscriber.on('ready', () => {
     const channels = [...topics.keys()].map(channelOf);
-    if (channels.length > 0) track('subscribe', subscriber.subscribe(...channels));
+    const subscribed = channels.length > 0 ? subscriber.subscribe(...channels) : Promise.resolve();
+    if (channels.length > 0) track('subscribe', subscribed);
+    // After a reconnection (not the first connection) the subscribers may have missed messages: tell them once
+    // the subscriptions are renewed.
+    if (everReady) {
+      void subscribed.then(
+        () => {
+          for (const handler of [...resumeHandlers]) handler();
+        },
+        () => undefined,
+      );
+    }
+    everReady = true;
   });
 
   subscriber.on('message', (channel: string, text: string) => {
@@ -202,6 +222,12 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Redi
   }
 
   return {
+    health,
+    onResume(handler) {
+      resumeHandlers.add(handler);
+      return () => resumeHandlers.delete(handler);
+    },
+
     publish(topic, message) {
       if (closed) return;
       let text: string;
@@ -276,6 +302,7 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Redi
     async close() {
       if (closed) return;
       closed = true;
+      health.close();
       topics.clear();
       await Promise.all([quit(publisher), quit(subscriber)]);
     },

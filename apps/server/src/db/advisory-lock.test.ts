@@ -135,6 +135,44 @@ describe.skipIf(!onPostgres)('locks on PostgreSQL (several processes)', () => {
     expect(held[0]?.n).toBe(0);
   });
 
+  it('never pins a pooled connection: more jobs due at once than the pool has connections all run (issue 27)', async () => {
+    // The freeze: each job held a pooled connection for its lock while its work needed another one from the same
+    // pool; with as many jobs due as connections, every job waited for a connection forever.
+    const url = await freshDatabase();
+    const worker = open(url, 2);
+    const ran = new Set<string>();
+    const jobs: Job[] = Array.from({ length: 6 }, (_, i) => ({
+      name: `busy-${i}`,
+      intervalMs: 60_000,
+      async run() {
+        await worker.db.execute(sql`select pg_sleep(0.05)`);
+        await worker.db.transaction(async (tx) => tx.execute(sql`select 1`));
+        ran.add(`busy-${i}`);
+      },
+    }));
+    const { log, failed } = recordingLogger();
+    runners.push(startJobs(jobs, log, { firstRunDelayMs: 0, lock: jobLockOf(worker) }));
+    for (let waited = 0; ran.size < jobs.length && waited < 15_000; waited += 50) await sleep(50);
+    await Promise.all(runners.splice(0).map((r) => r.stop()));
+    expect(failed).toEqual([]);
+    expect(ran.size).toBe(jobs.length);
+    // The locks were taken on the lock connection, not on the pool's two.
+    expect(worker.locks?.heldNames).toEqual([]);
+  });
+
+  it('refuses a lock this process already holds (session locks are re-entrant in PostgreSQL)', async () => {
+    const url = await freshDatabase();
+    const lock = jobLockOf(open(url));
+    if (!lock) throw new Error('no job lock on PostgreSQL');
+    let release: (() => void) | undefined;
+    const first = lock('reports', () => new Promise<void>((resolve) => (release = resolve)));
+    for (let waited = 0; !release && waited < 5_000; waited += 10) await sleep(10);
+    expect(await lock('reports', async () => 'twice')).toEqual({ acquired: false });
+    release?.();
+    expect(await first).toEqual({ acquired: true, value: undefined });
+    expect(await lock('reports', async () => 'again')).toEqual({ acquired: true, value: 'again' });
+  });
+
   it('lets a crashed holder’s lock go: a session that ends frees the job for the others', async () => {
     const url = await freshDatabase();
     const name = databases.at(-1) ?? '';

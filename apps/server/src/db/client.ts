@@ -13,7 +13,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../config/paths.ts';
-import { withPgAdvisoryLock } from './advisory-lock.ts';
+import { PgLockSession, type LockLog } from './advisory-lock.ts';
+import { unavailableKind } from './connection-errors.ts';
+import { createDependencyWatch, type DependencyWatch, type OutageLog } from './outage.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
@@ -52,16 +54,26 @@ export interface Database extends ChangeFeed {
    * processes starting together migrate once and the others wait, then find nothing left to apply.
    */
   migrate(): Promise<void>;
+  /**
+   * PostgreSQL: is the server reachable (one warning per outage, /metrics, probes while it is away; outage.ts).
+   * PGlite: none (it is inside the process).
+   */
+  health?: DependencyWatch | undefined;
+  /** PostgreSQL: the cluster-wide advisory locks of this process, on their own connection (advisory-lock.ts). */
+  locks?: PgLockSession | undefined;
   close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** PostgreSQL pool settings (env DATABASE_POOL_MAX, DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS). */
+  pool?: PostgresPoolOptions | undefined;
+  log?: (OutageLog & LockLog) | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, { ...options.pool, log: options.log });
   const dir = path.join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   // One process per data directory (data-dir-lock.ts): refused here, before PGlite opens the files.
@@ -103,16 +115,87 @@ export function openPglite(client: PGlite): Database {
   };
 }
 
-export function openPostgres(connectionString: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString, max });
+export interface PostgresPoolOptions {
+  /** Pooled connections (default 10). */
+  max?: number | undefined;
+  /**
+   * How long a query waits for a pooled connection (or for a new connection to open) before it fails with a clear
+   * 503 "busy" / "unreachable" instead of hanging (default 5 s).
+   */
+  connectTimeoutMs?: number | undefined;
+  /** Server-side bound on any one statement of the pool (default 60 s; 0 = none). Migrations are not bounded. */
+  statementTimeoutMs?: number | undefined;
+  log?: (OutageLog & LockLog) | undefined;
+}
+
+export const DEFAULT_POOL_MAX = 10;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 60_000;
+/** A pool timeout is logged at most this often (each one is a 503 to a caller; the log must not flood). */
+const POOL_BUSY_LOG_EVERY_MS = 10_000;
+
+/**
+ * PostgreSQL through a pg Pool that rides out outages (issue 27):
+ * - a connection that dies (server restart, terminated backend) is discarded — idle or checked out, with an 'error'
+ *   listener on every client so that a death between two queries of a transaction cannot crash the process — and the
+ *   next query opens a new one; connecting is bounded (`connectTimeoutMs`), so is waiting for a free connection, and
+ *   every statement (`statementTimeoutMs`); TCP keepalive finds half-open connections;
+ * - `health` learns of every connection failure, logs one warning per outage and probes every second until the
+ *   server answers (outage.ts); http/error-handler.ts answers 503 meanwhile;
+ * - advisory locks live on their own connection (`locks`), never on a pooled one.
+ */
+export function openPostgres(connectionString: string, options: number | PostgresPoolOptions = {}): Database {
+  const settings = typeof options === 'number' ? { max: options } : options;
+  const max = settings.max ?? DEFAULT_POOL_MAX;
+  const connectTimeoutMs = settings.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const statementTimeoutMs = settings.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const log = settings.log;
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: connectTimeoutMs,
+    keepAlive: true,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
+  const health = createDependencyWatch({
+    dependency: 'database',
+    log,
+    probe: () => probePostgres(connectionString, Math.min(connectTimeoutMs, 1_000)),
+  });
+  const noteFailure = (error: unknown) => {
+    if (unavailableKind(error) === 'unreachable') health.lost(error);
+  };
+  let lastBusyLogAt = -Infinity;
+  const noteConnectFailure = (error: unknown) => {
+    const kind = unavailableKind(error);
+    if (kind === 'unreachable') health.lost(error);
+    else if (kind === 'busy' && Date.now() - lastBusyLogAt >= POOL_BUSY_LOG_EVERY_MS) {
+      lastBusyLogAt = Date.now();
+      log?.warn(
+        { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, connectTimeoutMs },
+        `database pool: no free connection within ${connectTimeoutMs} ms; the call failed with 503`,
+      );
+    }
+  };
   // An idle client erroring (server restart) must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
+  pool.on('error', noteFailure);
   const watchers: LocalWriteWatchers = new Set();
-  pool.on('connect', (client) => instrumentClient(client, statementNames, watchers));
+  pool.on('connect', (client) => {
+    // A checked-out client whose connection dies between two queries emits 'error' (pg-pool listens only while it
+    // is idle): without this listener that would be an uncaught exception. The next query on it fails, and the pool
+    // discards it on release (it is no longer queryable).
+    client.on('error', noteFailure);
+    instrumentClient(client, statementNames, watchers, noteFailure);
+    health.restored();
+  });
+  watchPoolConnect(pool, noteConnectFailure);
+  const locks = new PgLockSession(connectionString, { timeoutMs: connectTimeoutMs, ...(log ? { log } : {}) });
   const db = drizzlePg({ client: pool, schema });
   return {
     db,
     kind: 'postgres',
+    health,
+    locks,
     async listen(channel, listener) {
       const { localWrite } = listener;
       if (localWrite) watchers.add(localWrite);
@@ -122,10 +205,52 @@ export function openPostgres(connectionString: string, max = 10): Database {
         await unlisten();
       };
     },
+    // On a connection of its own, without the pool's statement timeout (a migration may rewrite a big table).
     migrate: () =>
-      withPgAdvisoryLock(pool, 'migrate', () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR })),
-    close: once(() => pool.end()),
+      locks.run('migrate', async () => {
+        const client = new pg.Client({ connectionString, connectionTimeoutMillis: connectTimeoutMs });
+        await client.connect();
+        try {
+          await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await client.end().catch(() => undefined);
+        }
+      }),
+    close: once(async () => {
+      health.close();
+      await locks.close();
+      await pool.end();
+    }),
   };
+}
+
+/** Reports every failed attempt to get a pooled connection (pool.query goes through pool.connect too). */
+function watchPoolConnect(pool: pg.Pool, onFailure: (error: unknown) => void): void {
+  const connect = pool.connect.bind(pool) as (callback?: (...args: unknown[]) => void) => unknown;
+  (pool as { connect: unknown }).connect = (callback?: (...args: unknown[]) => void) => {
+    if (typeof callback === 'function') {
+      return connect((error: unknown, ...rest: unknown[]) => {
+        if (error) onFailure(error);
+        callback(error, ...rest);
+      });
+    }
+    return (connect() as Promise<pg.PoolClient>).catch((error: unknown) => {
+      onFailure(error);
+      throw error;
+    });
+  };
+}
+
+/** `select 1` on a connection of its own, bounded: does the server answer now? */
+async function probePostgres(connectionString: string, timeoutMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** Distinct statement texts given a name (a server-side prepared statement on each connection that runs them). */
@@ -144,12 +269,14 @@ type LocalWriteWatchers = Set<NonNullable<ChannelListener['localWrite']>>;
  *   transaction control, several statements in one) stay unnamed, and past MAX_NAMED_STATEMENTS distinct texts new
  *   ones stay unnamed too, so a connection's memory stays bounded;
  * - a completed statement is shown to the local-write watchers (a NOTIFY reaches this process's own listener a
- *   moment after COMMIT, later than its next request may be served).
+ *   moment after COMMIT, later than its next request may be served);
+ * - a failed one is shown to `onFailure` (the outage watch: was the connection lost?).
  */
 function instrumentClient(
   client: pg.PoolClient,
   names: Map<string, string>,
   watchers: LocalWriteWatchers,
+  onFailure: (error: unknown) => void,
 ): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
@@ -176,7 +303,12 @@ function instrumentClient(
       if (name !== undefined) effective = { ...(config as object), name };
     }
     const watching = text === undefined ? [] : [...watchers].filter((w) => w.matches(text));
-    if (watching.length === 0) return query(effective, values, callback);
+    if (watching.length === 0) {
+      const result = query(effective, values, callback);
+      // A connection dying under a running query rejects the query rather than emitting 'error': tell the watch.
+      if (result instanceof Promise) result.catch(onFailure);
+      return result;
+    }
     const done = () => {
       for (const w of watching) w.onWrite();
     };
@@ -194,6 +326,7 @@ function instrumentClient(
       },
       (error: unknown) => {
         done();
+        onFailure(error);
         throw error;
       },
     );

@@ -12,6 +12,7 @@
  */
 import type { Socket } from 'node:net';
 import type { Codec, DecodeResult, DecoderSession, Frame, NormalisedMessage } from '@civicfleet/protocols';
+import { isUnreachable } from '../db/connection-errors.ts';
 import type { GatewayMetrics } from '../observability/metrics.ts';
 import type { CommandDelivery } from './commands.ts';
 import type { DeviceDirectory } from './device-directory.ts';
@@ -27,6 +28,7 @@ export interface GatewayLog {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
+  debug?(obj: object, msg: string): void;
 
 export interface ConnectionDeps {
   writer: IngestWriter;
@@ -211,6 +213,12 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
    * bytes and actions is kept.
    */
   function sendReplies(): void {
+    // The database is away (identification needs it): the outage is logged once elsewhere; the device reconnects.
+    if (isUnreachable(error)) {
+      deps.log.debug?.({ connection: id, imei }, 'device not identified: database unreachable');
+      connection.close('database unreachable');
+      return;
+    }
     let sent = 0;
     while (sent < replies.length) {
       const entry = replies[sent] as ReplyEntry;
@@ -224,10 +232,15 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
       }
       sent++;
       if (wait && wait.status === 'failed') {
-        // The batch did not commit: the device must not get an ack; it resends after reconnecting.
-        flushReplies();
-        deps.log.warn({ connection: id, imei }, 'batch failed, dropping connection without ack');
-        connection.close('batch not stored');
+        // The batch did not commit: the device must not get an ack. While the database is only away (an outage,
+        // logged once by db/outage.ts) the connection stays open and quiet: the device keeps what was not acked and
+        // resends it (GT06 and Teltonika do), and later frames are acked once the database is back. Any other
+        // failure drops the connection, so the device resends after reconnecting.
+        if (!isUnreachable(wait.failure)) {
+          flushReplies();
+          deps.log.warn({ connection: id, imei }, 'batch failed, dropping connection without ack');
+          connection.close('batch not stored');
+        }
       } else if (entry.bytes) outgoing.push(entry.bytes);
       if (entry.then) {
         flushReplies();

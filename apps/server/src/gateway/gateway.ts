@@ -10,6 +10,7 @@ import { createCodecs, PROTOCOLS, type Codec, type Protocol } from '@civicfleet/
 import { TOPICS, type Bus, type DevicesChangedMessage } from '../bus/bus.ts';
 import type { GatewayEnv } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
+import { isUnreachable } from '../db/connection-errors.ts';
 import { createCommandDelivery } from './commands.ts';
 import { openDeviceConnection, type DeviceConnection, type GatewayLog } from './connection.ts';
 import { createDeviceDirectory, type DeviceDirectory } from './device-directory.ts';
@@ -104,6 +105,13 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   // Replies that carry the time (AIS-140 `$LGN<time>*`, GT06 0x8A) read the gateway's clock.
   const clockedCodecs = createCodecs(clock);
 
+  // Devices whose batches failed during a database outage: their state is reloaded when the database is back.
+  const staleDuringOutage = new Set<bigint>();
+  const stopWatchingOutage = deps.database.health?.onChange((down) => {
+    if (down || staleDuringOutage.size === 0) return;
+    directory.invalidate([...staleDuringOutage]);
+    staleDuringOutage.clear();
+  });
   try {
     for (const protocol of deps.protocols ?? PROTOCOLS) {
       const codec = deps.codecs?.[protocol] ?? clockedCodecs[protocol];
@@ -116,6 +124,16 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
           clock,
           idleTimeoutMs: config.idleTimeoutMs ?? config.idleTimeoutS * 1000,
           maxPendingFrames: config.maxPendingFrames ?? 1000,
+      const devices = [...batch.latest.keys()];
+      if (isUnreachable(error) && deps.database.health) {
+        // The database is away (logged once per outage by db/outage.ts): acks are withheld and the connections stay
+        // open; the devices' in-memory state is reloaded once the database is back (loading it now would fail and
+        // drop the connection).
+        log.debug?.({ positions: batch.positionCount }, 'ingest batch failed: database unreachable; acks withheld');
+        for (const device of devices) staleDuringOutage.add(device);
+        if (!deps.database.health.down) deps.database.health.lost(error);
+        return;
+      }
           log,
           commands,
           onMessage: deps.emergency ? (ctx, frame) => deps.emergency?.offer(ctx, frame, sql) : undefined,
@@ -186,3 +204,4 @@ function listen(server: net.Server, port: number, host: string): Promise<number>
     });
   });
 }
+        stopWatchingOutage?.();

@@ -7,6 +7,7 @@
  * Label values are bounded: protocols, message kinds, route patterns (never raw URLs), job names, outcomes.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { DependencyWatch } from '../db/outage.ts';
 
 export const METRICS_PREFIX = 'civicfleet_';
 
@@ -67,7 +68,13 @@ export interface Metrics {
   live: LiveMetrics;
   http: HttpMetrics;
   jobs: JobMetrics;
+export interface DependencyMetrics {
+  /** Exposes a dependency's state, outages and recoveries (db/outage.ts) as `civicfleet_dependency_*`. */
+  watch(watch: DependencyWatch | undefined): void;
+}
+
   /** The process's registry (null for NO_METRICS). */
+  dependencies: DependencyMetrics;
   registry: Registry | null;
 }
 
@@ -97,6 +104,7 @@ export interface MetricsOptions {
   /** Added to every series (e.g. `{ role: 'gateway' }`). */
   labels?: Record<string, string>;
 }
+  dependencies: { watch: noop },
 
 /** Seconds buckets from 1 ms to 10 s: HTTP latency, flush time, ingest lag. */
 const LATENCY_BUCKETS_S = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -233,7 +241,44 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
         if (positions > 0) positionsCommitted.inc(positions);
         for (const at of receivedAtMs) ingestLag.observe(Math.max(0, committedAtMs - at) / 1000);
       },
+  // Dependencies (database, Redis): read from their watches at scrape time.
+  const watches = new Map<string, DependencyWatch>();
+  new Gauge({
+    name: name('dependency_up'),
+    help: 'Whether a dependency (database, redis) answers: 1 up, 0 during an outage.',
+    labelNames: ['dependency'],
+    registers,
+    collect() {
+      for (const [dependency, watch] of watches) this.set({ dependency }, watch.down ? 0 : 1);
+    },
+  });
+  new Counter({
+    name: name('dependency_outages_total'),
+    help: 'Outages of a dependency (database, redis) since the process started.',
+    labelNames: ['dependency'],
+    registers,
+    collect() {
+      this.reset();
+      for (const [dependency, watch] of watches) this.inc({ dependency }, watch.outages);
+    },
+  });
+  new Counter({
+    name: name('dependency_reconnects_total'),
+    help: 'Recoveries of a dependency (database, redis) after an outage: connections made again.',
+    labelNames: ['dependency'],
+    registers,
+    collect() {
+      this.reset();
+      for (const [dependency, watch] of watches) this.inc({ dependency }, watch.recoveries);
+    },
+  });
+
       batchFailed: () => batchFailures.inc(),
+    },
+    dependencies: {
+      watch(watch) {
+        if (watch) watches.set(watch.dependency, watch);
+      },
     },
     live: {
       clientOpened: () => liveClients.inc(),

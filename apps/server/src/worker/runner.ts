@@ -5,6 +5,7 @@
  * across the cluster. The jobs stay idempotent all the same (a tick is not a schedule slot).
  */
 import type { ClusterTryLock } from '../db/advisory-lock.ts';
+import { isUnreachable } from '../db/connection-errors.ts';
 
 export interface Job {
   name: string;
@@ -55,7 +56,12 @@ export function startJobs(jobs: Job[], log: JobLogger, options: number | StartJo
         else if (result) log.debug?.(entry, 'job done');
         else log.debug?.({ job: job.name }, 'job skipped: another worker is running it');
       })
-      .catch((err: unknown) => log.error({ job: job.name, err }, 'job failed'))
+      .catch((err: unknown) => {
+        // The database is away: the outage is logged once (db/outage.ts), not once per job and tick; the job runs
+        // again at its next tick.
+        if (isUnreachable(err)) log.debug?.({ job: job.name, err }, 'job failed: database unreachable');
+        else log.error({ job: job.name, err }, 'job failed');
+      })
       .finally(() => running.delete(job.name));
     running.set(job.name, promise);
     return promise;

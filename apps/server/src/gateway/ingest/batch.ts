@@ -62,6 +62,8 @@ export class Batch {
   readonly committed: Promise<void>;
   /** pending until the flush holding this batch commits (`committed`) or fails (`failed`). */
   status: 'pending' | 'committed' | 'failed' = 'pending';
+  /** Why the flush failed (status `failed`): connections keep quiet and open when the database is only away. */
+  failure: unknown = undefined;
   private readonly settle: { resolve: () => void; reject: (error: unknown) => void };
   /** Called synchronously when the batch settles (connections: acks, back-pressure; no promise per frame). */
   private listeners: (() => void)[] = [];
@@ -138,6 +140,7 @@ export class Batch {
 
   reject(error: unknown): Promise<void> {
     this.status = 'failed';
+    this.failure = error;
     this.settle.reject(error);
     return this.notify();
   }
