@@ -5,13 +5,18 @@
  */
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportExport } from '@civicfleet/shared';
 import { dailyVehicleStats, reportExports, roles, users, vehicles } from '../../db/schema/index.ts';
 import { BHOPAL, INDORE, organisationId, seedTrackedVehicle } from '../../gateway/testing/fleet.ts';
 import { useTestApp } from '../../../test/helpers.ts';
+import { mountTmpfs } from '../../../test/tmpfs.ts';
+import { DISK_MESSAGES } from '../../storage/disk-errors.ts';
 import { createFileStorage } from '../../storage/index.ts';
 import { createExportService } from './export/export.service.ts';
+import { REPORT_FILE_FOLDER } from './export/generate.ts';
 
 const REPORT = 'cumulative-distance-report';
 const EXPORTS = `/v1/report/${REPORT}/exports`;
@@ -22,8 +27,14 @@ const days = Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padSt
 const latin1 = (bytes: Buffer) => bytes.toString('latin1');
 const pageCount = (bytes: Buffer) => latin1(bytes).match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
 
+/** A full disk for one test (issue 27); needs root, else that test is skipped. */
+const tmpfs = mountTmpfs(1024 * 1024);
+
 describe('report exports', () => {
   const t = useTestApp();
+  afterAll(() => {
+    if (typeof tmpfs !== 'string') tmpfs.unmount();
+  });
   let indore: bigint;
   let first: bigint;
 
@@ -312,6 +323,44 @@ describe('report exports', () => {
     expect(await statuses()).toEqual(['done', 'done', 'done']);
     expect(stored.size).toBe(3);
   });
+
+  it.skipIf(typeof tmpfs === 'string')(
+    'fails an export on a full disk with a message saying so (no file left), and succeeds once space is back',
+    async () => {
+      if (typeof tmpfs === 'string') return;
+      const [admin] = await t.db.select().from(users).where(eq(users.email, 'admin@demo.civicfleet.in'));
+      if (!admin) throw new Error('no admin');
+      const storage = createFileStorage({ dataDir: tmpfs.dir });
+      const service = createExportService({ db: t.db, clock: () => new Date(), storage });
+      const auth = {
+        userId: admin.id,
+        roleName: 'ADMIN',
+        roleId: admin.roleId,
+        organisationId: indore,
+        permissions: [],
+        orgIds: [indore],
+        email: admin.email,
+        phone: admin.phone,
+        sessionFamilyId: 'test',
+        mustChangePassword: false,
+        mfaEnabled: false,
+      };
+      tmpfs.fill();
+      const failed = await service.create(auth, REPORT, { format: 'xlsx', filter: RANGE });
+      await service.idle();
+      expect(await service.get(auth, failed.id)).toMatchObject({
+        status: 'failed',
+        error: DISK_MESSAGES.full,
+      });
+      expect(await readdir(path.join(tmpfs.dir, 'files', REPORT_FILE_FOLDER)).catch(() => [])).toEqual([]);
+
+      tmpfs.free();
+      const done = await service.create(auth, REPORT, { format: 'xlsx', filter: RANGE });
+      await service.idle();
+      expect(await service.get(auth, done.id)).toMatchObject({ status: 'done' });
+      expect(await readdir(path.join(tmpfs.dir, 'files', REPORT_FILE_FOLDER))).toHaveLength(1);
+    },
+  );
 
   it('refuses a PDF of more than 20,000 rows with a clear message', async () => {
     // 20,001 days of one vehicle from 1970 on (before the seeded November 2026).

@@ -20,6 +20,7 @@ import type { Db } from '../../../db/client.ts';
 import { reportExports } from '../../../db/schema/index.ts';
 import { AppError, BadRequestError, NotFoundError } from '../../../http/errors.ts';
 import type { AuthContext, Clock } from '../../../http/types.ts';
+import { DiskUnavailableError, diskProblemOf } from '../../../storage/disk-errors.ts';
 import type { FileStorage } from '../../../storage/index.ts';
 import { numberedChunks } from '../engine/run.ts';
 import { prepareReport } from '../report.service.ts';
@@ -68,6 +69,9 @@ const isSuperAdmin = (auth: AuthContext) => auth.orgIds === 'all';
 /** The message a failed export shows: the 4xx message of a refused filter / PDF, a generic one otherwise. */
 function failureMessage(error: unknown): string {
   if (error instanceof AppError && error.statusCode < 500) return error.message;
+  // A full or read-only disk: the operator can fix it, and the user should know to retry after.
+  const diskProblem = diskProblemOf(error);
+  if (diskProblem) return new DiskUnavailableError(diskProblem).message;
   return REPORT_EXPORT_MESSAGES.failed;
 }
 
@@ -127,7 +131,7 @@ export function createExportService(deps: ExportServiceDeps) {
         .where(eq(reportExports.id, job.id));
     } catch (error) {
       await writing;
-      if (!(error instanceof AppError))
+      if (!(error instanceof AppError) || error.statusCode >= 500)
         deps.log?.error({ err: error, exportId: String(job.id) }, 'report export failed');
       await db
         .update(reportExports)
