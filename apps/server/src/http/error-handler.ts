@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ErrorEnvelope } from '@civicfleet/shared';
+import { unavailableKind, unavailableMessage } from '../db/connection-errors.ts';
 import { DiskUnavailableError, diskProblemOf } from '../storage/disk-errors.ts';
 import { AppError, SERVER_ERROR_MESSAGE } from './errors.ts';
 
@@ -83,6 +84,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (dataError) {
       request.log.warn({ err: error }, 'request value rejected by the database');
       return reply.status(400).send({ success: false, message: dataError } satisfies ErrorEnvelope);
+    }
+    // The database is away, every pooled connection is busy, or a statement ran past its timeout: not the caller's
+    // fault and not a defect — a 503 the console shows as "try again", without the error line of a 500 (the outage
+    // itself is logged once by db/outage.ts).
+    const unavailable = unavailableKind(error);
+    if (unavailable) {
+      request.log.debug({ err: error }, 'request failed: database unavailable');
+      return reply.status(503).header('Retry-After', '5').send({
+        success: false,
+        message: unavailableMessage(unavailable),
+      } satisfies ErrorEnvelope);
     }
     // A full or read-only disk (the embedded database's "could not extend file", an ENOSPC from a write): a clear
     // 507/503 the operator can act on; it is still logged as an error.
