@@ -106,6 +106,8 @@ describe('permission matrix', () => {
         'GET /v1/organisation',
         'DELETE /v1/organisation/:id',
         'PUT /v1/organisation/settings/:id',
+        'GET /v1/organisation/device-network-settings/:id',
+        'PUT /v1/organisation/device-network-settings/:id',
         'GET /v1/users',
         'POST /v1/users/rfcAdmin',
         'PUT /v1/users/:id/password',

@@ -25,6 +25,7 @@ export * from './contracts/raw-log.contract.ts';
 export * from './contracts/command.contract.ts';
 export * from './contracts/derive-settings.contract.ts';
 export * from './contracts/retention-settings.contract.ts';
+export * from './contracts/device-network.contract.ts';
 export * from './contracts/file.contract.ts';
 export * from './contracts/geo.contract.ts';
 export * from './contracts/geofence.contract.ts';

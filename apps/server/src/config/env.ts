@@ -106,7 +106,19 @@ const RawEnvSchema = z.object({
   GATEWAY_HOST: z.string().min(1).optional(),
   /** A device connection silent for this long is closed (devices reconnect). */
   GATEWAY_IDLE_TIMEOUT_S: z.coerce.number().int().min(1).default(600),
+  /**
+   * Device connections across all listeners; lowered at start to the soft descriptor limit minus 1024
+   * (gateway/identity/fd-limit.ts). Raise the limit with systemd LimitNOFILE (deploy/systemd).
+   */
   GATEWAY_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(100_000),
+  /** Open device connections per source address (CGNAT/APN gateways put many devices behind one). */
+  GATEWAY_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  /** A connection that has not identified as a registered device this long after opening is closed. */
+  GATEWAY_LOGIN_TIMEOUT_S: z.coerce.number().int().min(1).default(60),
+  /** Takeover guard: a takeover from another address within this long of the last frame is an identity conflict. */
+  GATEWAY_TAKEOVER_GUARD_S: z.coerce.number().int().min(1).default(300),
+  /** Frames of no registered device stored per source address and IMEI (and per connection before it closes). */
+  GATEWAY_UNKNOWN_FRAMES: z.coerce.number().int().min(1).max(1000).default(10),
   /** Ingest batches commit at most this long after their first row … */
   INGEST_FLUSH_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
   /** … or as soon as they hold this many rows. */
@@ -199,6 +211,14 @@ export interface GatewayEnv {
   ports: { ais140: number; gt06: number; teltonika: number };
   idleTimeoutS: number;
   maxConnections: number;
+  /**
+   * GATEWAY_MAX_CONNECTIONS_PER_ADDRESS, GATEWAY_LOGIN_TIMEOUT_S, GATEWAY_TAKEOVER_GUARD_S, GATEWAY_UNKNOWN_FRAMES.
+   * Optional for hand-made Envs (gateway.ts GATEWAY_IDENTITY_DEFAULTS).
+   */
+  maxConnectionsPerAddress?: number;
+  loginTimeoutS?: number;
+  takeoverGuardS?: number;
+  unknownFrames?: number;
   flushMs: number;
   batchRows: number;
   /** LIVE_POSITIONS (ingest/writer.ts `livePositions`). */
@@ -248,6 +268,10 @@ export function loadEnv(source: Source = process.env): Env {
       ports: { ais140: raw.AIS140_PORT, gt06: raw.GT06_PORT, teltonika: raw.TELTONIKA_PORT },
       idleTimeoutS: raw.GATEWAY_IDLE_TIMEOUT_S,
       maxConnections: raw.GATEWAY_MAX_CONNECTIONS,
+      maxConnectionsPerAddress: raw.GATEWAY_MAX_CONNECTIONS_PER_ADDRESS,
+      loginTimeoutS: raw.GATEWAY_LOGIN_TIMEOUT_S,
+      takeoverGuardS: raw.GATEWAY_TAKEOVER_GUARD_S,
+      unknownFrames: raw.GATEWAY_UNKNOWN_FRAMES,
       flushMs: raw.INGEST_FLUSH_MS,
       livePositions: raw.LIVE_POSITIONS,
       batchRows: raw.INGEST_BATCH_ROWS,

@@ -1,11 +1,12 @@
 /**
- * Typed sections of `organisation_settings.settings` (jsonb): `derive`, `alertDesk`, `retention`. Each is inherited:
+ * Typed sections of `organisation_settings.settings` (jsonb): `derive`, `alertDesk`, `retention`,
+ * `deviceNetwork` (allowed source networks of trackers, read by the gateway's device directory). Each is inherited:
  * what an organisation leaves out comes from the nearest ancestor that sets it, then from the platform defaults.
  */
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from './client.ts';
 
-export type SettingsSection = 'derive' | 'alertDesk' | 'retention';
+export type SettingsSection = 'derive' | 'alertDesk' | 'retention' | 'deviceNetwork';
 
 /**
  * The stored section of the organisation and each ancestor, root first (the organisation itself last); undefined

@@ -194,13 +194,47 @@ export function createCommandDelivery(deps: {
   const unsubscribe = deps.bus?.subscribe<CommandBusMessage>(TOPICS.commands, (message) => {
     const connection = deps.registry.get(message.imei);
     if (!connection) return; // offline here: another gateway has it, or it stays queued until it connects
+    if (holdFor(BigInt(message.deviceId), message.imei, connection)) return;
     deliver(BigInt(message.commandId), connection).catch((error: unknown) =>
       log.error({ err: error, command: message.commandId }, 'command delivery failed'),
     );
   });
 
-  return {
+  /** Connections whose commands wait for the takeover guard, by connection id: one timer each. */
+  const held = new Map<number, NodeJS.Timeout>();
+
+  /**
+   * True when the connection may not take commands yet (identity conflict open, connection younger than the
+   * takeover guard): the commands stay queued and are sent once the hold ends, if the connection still holds the
+   * device then (a newer connection gets them at its own identification).
+   */
+  function holdFor(deviceId: bigint, imei: string | null, connection: RegisteredConnection): boolean {
+    const untilMs = connection.holdCommandsUntilMs();
+    if (untilMs === 0) return false;
+    if (!held.has(connection.id)) {
+      log.warn(
+        { deviceId: String(deviceId), connection: connection.id },
+        'commands held: identity conflict open',
+      );
+      const timer = setTimeout(
+        () => {
+          held.delete(connection.id);
+          if (imei !== null && deps.registry.get(imei) !== connection) return;
+          delivery
+            .deviceIdentified(deviceId, connection)
+            .catch((error: unknown) => log.error({ err: error }, 'held command delivery failed'));
+        },
+        Math.max(0, untilMs - deps.clock()) + 10,
+      );
+      timer.unref();
+      held.set(connection.id, timer);
+    }
+    return true;
+  }
+
+  const delivery: CommandDelivery = {
     async deviceIdentified(deviceId, connection) {
+      if (holdFor(deviceId, connection.imei ?? null, connection)) return;
       // Batched with the devices identifying at the same time (a reconnect storm: one pair of queries per batch).
       const queued = (await queuedOf(deviceId)) ?? [];
       for (const id of queued) await deliver(id, connection);
@@ -215,6 +249,9 @@ export function createCommandDelivery(deps: {
 
     stop() {
       unsubscribe?.();
+      for (const timer of held.values()) clearTimeout(timer);
+      held.clear();
     },
   };
+  return delivery;
 }

@@ -18,17 +18,21 @@ import type { CommandDelivery } from './commands.ts';
 import type { DeviceDirectory } from './device-directory.ts';
 import type { Batch } from './ingest/batch.ts';
 import type { DeviceState } from './ingest/device-state.ts';
+import type { EventRow } from './ingest/rows.ts';
 import { runPipeline, type IngestContext, type IngestStage } from './ingest/pipeline.ts';
 import type { IngestWriter } from './ingest/writer.ts';
+import { placeConsistent, type IdentityGuard } from './identity/identity-guard.ts';
+import { plainAddress } from './identity/source-networks.ts';
+import type { UnidentifiedBudget } from './identity/unidentified-budget.ts';
 import type { ConnectionRegistry, RegisteredConnection } from './registry.ts';
 import { unknownDeviceReply } from './replies.ts';
 
 export interface GatewayLog {
+  debug?(obj: object, msg: string): void;
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
-  debug?(obj: object, msg: string): void;
 
 export interface ConnectionDeps {
   writer: IngestWriter;
@@ -45,6 +49,14 @@ export interface ConnectionDeps {
   onMessage?: ((ctx: IngestContext, frame: Uint8Array) => void) | undefined;
   /** Packets, decode errors, unknown devices, acks (observability/metrics.ts); default none. */
   metrics?: GatewayMetrics | undefined;
+  /** Takeover detection, command hold (identity/identity-guard.ts); default none. */
+  identity?: IdentityGuard | undefined;
+  /** Raw logs of frames of no registered device (identity/unidentified-budget.ts); default: every frame. */
+  unidentified?: UnidentifiedBudget | undefined;
+  /** A connection that has not identified as a registered device this long after opening is closed; 0: never. */
+  loginTimeoutMs?: number;
+  /** Frames of no registered device (or without an IMEI) a connection may send before it is closed; default ∞. */
+  maxUnidentifiedFrames?: number;
 }
 
 export interface DeviceConnection extends RegisteredConnection {
@@ -73,6 +85,19 @@ const carriesData = (m: NormalisedMessage) =>
 export function openDeviceConnection(socket: Socket, codec: Codec, deps: ConnectionDeps): DeviceConnection {
   const id = nextConnectionId++;
   const remoteAddr = socket.remoteAddress ? `${socket.remoteAddress}:${socket.remotePort ?? ''}` : null;
+  const remoteIp = socket.remoteAddress ? plainAddress(socket.remoteAddress) : null;
+  const openedAtMs = deps.clock();
+  let lastFrameAtMs = openedAtMs;
+  /** The registered device this connection identified as (null: none yet). */
+  let device: DeviceState | null = null;
+  /** Frames received while not identified as a registered device (maxUnidentifiedFrames). */
+  let unidentifiedFrames = 0;
+  /**
+   * Where the device was last known when this connection identified, and whether this connection has since sent a
+   * fix consistent with it: until then its SOS alerts are marked unverified (identity-guard.ts).
+   */
+  let placeReference: { lat: number; lon: number; atMs: number } | null = null;
+  let placeVerified = false;
   const framer = codec.createFramer();
   const session: DecoderSession = { imei: null };
   let imei: string | null = null;
@@ -103,6 +128,14 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
     id,
     get imei() {
       return imei;
+    },
+    remoteAddress: remoteIp,
+    openedAtMs,
+    get lastFrameAtMs() {
+      return lastFrameAtMs;
+    },
+    holdCommandsUntilMs() {
+      return deps.identity?.holdCommandsUntilMs(device, openedAtMs) ?? 0;
     },
     send(bytes) {
       if (isClosed || socket.destroyed) return false;
@@ -141,13 +174,26 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
 
   socket.setNoDelay(true);
   socket.setTimeout(deps.idleTimeoutMs, () => connection.close('idle timeout'));
+  // Slow-loris and silent sockets: a connection must identify as a registered device soon after it opens.
+  const loginTimer =
+    deps.loginTimeoutMs && deps.loginTimeoutMs > 0
+      ? setTimeout(() => {
+          deps.metrics?.connectionRefused(codec.protocol, 'login-timeout');
+          connection.close('no identification within the login timeout');
+        }, deps.loginTimeoutMs)
+      : null;
+  loginTimer?.unref();
   socket.on('error', () => undefined);
   socket.on('close', () => {
     isClosed = true;
+    if (loginTimer) clearTimeout(loginTimer);
     if (imei) deps.registry.unregister(imei, connection);
   });
   socket.on('data', (chunk: Buffer) => {
+    lastFrameAtMs = deps.clock();
     for (const frame of framer.push(chunk)) {
+      // Closed by a frame of this chunk (refused source, too many unidentified frames): the rest is not read.
+      if (isClosed || socket.destroyed) break;
       pending++;
       if (identifying || frames.length > 0) frames.push(frame);
       else run(frame);
@@ -167,6 +213,12 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
   }
 
   function fail(error: unknown): void {
+    // The database is away (identification needs it): the outage is logged once elsewhere; the device reconnects.
+    if (isUnreachable(error)) {
+      deps.log.debug?.({ connection: id, imei }, 'device not identified: database unreachable');
+      connection.close('database unreachable');
+      return;
+    }
     deps.log.error({ connection: id, imei, err: error }, 'device connection failed');
     connection.close('internal error');
   }
@@ -213,12 +265,6 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
    * bytes and actions is kept.
    */
   function sendReplies(): void {
-    // The database is away (identification needs it): the outage is logged once elsewhere; the device reconnects.
-    if (isUnreachable(error)) {
-      deps.log.debug?.({ connection: id, imei }, 'device not identified: database unreachable');
-      connection.close('database unreachable');
-      return;
-    }
     let sent = 0;
     while (sent < replies.length) {
       const entry = replies[sent] as ReplyEntry;
@@ -272,8 +318,14 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
   let commandsPendingFor: bigint | null = null;
   let commandsDeliveredFor: bigint | null = null;
 
-  /** Identification's bookkeeping once the device (or its absence) is known. */
-  function identified(frameImei: string, state: DeviceState | null): void {
+  /**
+   * Identification's bookkeeping once the device (or its absence) is known. False when the device's allowed source
+   * networks do not include this connection's address: the frame is refused and the connection closed, and the
+   * device's registered connection (if any) is left alone.
+   */
+  function identified(frameImei: string, state: DeviceState | null): boolean {
+    const networks = state?.device.allowedNetworks;
+    if (state && networks && (remoteIp === null || !networks.allows(remoteIp))) return false;
     if (state && state.device.id !== commandsDeliveredFor) {
       commandsDeliveredFor = state.device.id;
       commandsPendingFor = state.device.id;
@@ -281,21 +333,70 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
     if (frameImei !== imei) {
       if (imei) deps.registry.unregister(imei, connection);
       imei = frameImei;
-      if (!isClosed) deps.registry.register(frameImei, connection);
+      if (!isClosed) {
+        if (state && deps.identity?.takeover(state, deps.registry.get(frameImei), connection))
+          deps.metrics?.identityConflict(codec.protocol);
+        deps.registry.register(frameImei, connection);
+      }
     }
-    if (state) session.strictChecksum = state.device.strictChecksum;
+    if (state) {
+      session.strictChecksum = state.device.strictChecksum;
+      if (device !== state) {
+        device = state;
+        const latest = state.latest;
+        placeReference =
+          latest?.lat != null && latest.lon != null && latest.fixedAt
+            ? { lat: latest.lat, lon: latest.lon, atMs: latest.fixedAt.getTime() }
+            : null;
+      }
+      if (loginTimer) clearTimeout(loginTimer);
+    }
+    return true;
+  }
+
+  /** A registered device's frame from outside its allowed networks: logged, kept (budgeted), connection closed. */
+  function refuse(
+    frame: Frame,
+    result: DecodeResult,
+    frameImei: string,
+    serverAt: Date,
+    state: DeviceState,
+  ): void {
+    deps.log.warn(
+      { connection: id, imei: frameImei, remoteAddr, allowedNetworks: state.device.allowedNetworks?.cidrs },
+      'device frame refused: source address outside its allowed networks',
+    );
+    deps.metrics?.connectionRefused(codec.protocol, 'source-network');
+    if (deps.unidentified?.keepRawLog(remoteIp, frameImei) !== false) {
+      const note = `refused: source address ${remoteIp ?? '?'} outside the allowed networks`;
+      deps.writer.write((b) => {
+        b.rawLogs.push({
+          receivedAt: serverAt,
+          deviceId: state.device.id,
+          imei: frameImei,
+          protocol: codec.protocol,
+          remoteAddr,
+          bytes: frame.bytes,
+          decodeError: [problems(result, frame), note].filter(Boolean).join('; '),
+          checksumOk: result.messages[0]?.checksumOk ?? null,
+        });
+      });
+    }
+    settled();
+    connection.close('source address outside the allowed networks');
   }
 
   async function identify(
     frameImei: string,
     nowMs: number,
     cached: DeviceState | null | undefined,
-  ): Promise<DeviceState | null> {
+  ): Promise<{ state: DeviceState | null; admitted: boolean }> {
     const state = cached === undefined ? await deps.directory.load(frameImei, nowMs) : cached;
-    identified(frameImei, state);
+    if (isClosed) return { state: null, admitted: false };
+    if (!identified(frameImei, state)) return { state, admitted: false };
     if (state && state.device.protocol !== codec.protocol)
       await deps.directory.recordProtocol(state, codec.protocol);
-    return state;
+    return { state, admitted: true };
   }
 
   /** Synchronous unless the device has to be loaded (or its protocol recorded): then the returned promise. */
@@ -311,13 +412,18 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
     }
     const cached = deps.directory.peek(frameImei, serverAt.getTime());
     if (cached === null || (cached !== undefined && cached.device.protocol === codec.protocol)) {
-      identified(frameImei, cached);
-      ingest(frame, result, frameImei, serverAt, cached);
+      if (cached && !identified(frameImei, cached)) refuse(frame, result, frameImei, serverAt, cached);
+      else {
+        if (!cached) identified(frameImei, cached);
+        ingest(frame, result, frameImei, serverAt, cached);
+      }
       return undefined;
     }
-    return identify(frameImei, serverAt.getTime(), cached).then((state) =>
-      ingest(frame, result, frameImei, serverAt, state),
-    );
+    return identify(frameImei, serverAt.getTime(), cached).then(({ state, admitted }) => {
+      if (admitted) ingest(frame, result, frameImei, serverAt, state);
+      else if (state) refuse(frame, result, frameImei, serverAt, state);
+      else settled();
+    });
   }
 
   function ingest(
@@ -327,21 +433,41 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
     serverAt: Date,
     state: DeviceState | null,
   ): void {
+    if (!state) {
+      unidentifiedFrames++;
+      if (deps.maxUnidentifiedFrames !== undefined && unidentifiedFrames > deps.maxUnidentifiedFrames) {
+        // Not stored: the flood stops here (the rest of its chunk is not even framed).
+        if (frameImei) deps.metrics?.unknownDevicePacket(codec.protocol);
+        settled();
+        deps.metrics?.connectionRefused(codec.protocol, 'unidentified-frames');
+        connection.close('too many frames without identifying as a registered device');
+        return;
+      }
+    }
+    const keepRawLog = state !== null || deps.unidentified?.keepRawLog(remoteIp, frameImei) !== false;
+    if (!keepRawLog && !frameImei) {
+      settled();
+      return;
+    }
     let needsCommit = false;
     const batch = deps.writer.write((b) => {
-      b.rawLogs.push({
-        receivedAt: serverAt,
-        deviceId: state?.device.id ?? null,
-        imei: frameImei,
-        protocol: codec.protocol,
-        remoteAddr,
-        bytes: frame.bytes,
-        decodeError: problems(result, frame),
-        checksumOk: result.messages[0]?.checksumOk ?? null,
-      });
+      if (keepRawLog)
+        b.rawLogs.push({
+          receivedAt: serverAt,
+          deviceId: state?.device.id ?? null,
+          imei: frameImei,
+          protocol: codec.protocol,
+          remoteAddr,
+          bytes: frame.bytes,
+          decodeError: problems(result, frame),
+          checksumOk: result.messages[0]?.checksumOk ?? null,
+        });
       if (state) {
         for (const message of result.messages) {
+          if (!placeVerified) checkPlace(message);
+          const eventsBefore = b.newEvents.length;
           const ctx = runPipeline(deps.stages, state, message, serverAt, b);
+          if (!placeVerified) markUnverified(b.newEvents, eventsBefore);
           deps.onMessage?.(ctx, frame.bytes);
           if (carriesData(message)) needsCommit = true;
           if (message.kind === 'command-response' && message.text !== undefined) {
@@ -386,6 +512,25 @@ export function openDeviceConnection(socket: Socket, codec: Codec, deps: Connect
               ),
         });
       }
+    }
+  }
+
+  /** A valid fix of this connection near the device's last known place verifies the connection (SOS). */
+  function checkPlace(message: NormalisedMessage): void {
+    if (message.lat === null || message.lon === null || message.gpsValid === false || !message.fixTime)
+      return;
+    if (message.lat === 0 && message.lon === 0) return;
+    const atMs = Date.parse(message.fixTime);
+    if (Number.isNaN(atMs)) return;
+    placeVerified = placeConsistent(placeReference, { lat: message.lat, lon: message.lon, atMs });
+  }
+
+  /** SOS alerts the pipeline just opened from a connection not yet verified are raised, marked unverified. */
+  function markUnverified(events: EventRow[], from: number): void {
+    for (let i = from; i < events.length; i++) {
+      const event = events[i];
+      if (!event || event.type !== 'sos') continue;
+      event.attrs = { ...event.attrs, unverified: true };
     }
   }
 

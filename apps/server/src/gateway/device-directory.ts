@@ -18,6 +18,7 @@ import { newDeviceState, type DeviceRecord, type DeviceState, type LinkSpan } fr
 import type { LatestRow } from './ingest/rows.ts';
 import type { IngestStage } from './ingest/pipeline.ts';
 import type { SqlExecutor } from './ingest/sql-client.ts';
+import { sourceNetworks } from './identity/source-networks.ts';
 
 export const REFRESH_MS = 60_000;
 /** Devices per batched load: bounds the synchronous work (and so the event-loop stall) of one batch to a few ms. */
@@ -133,6 +134,10 @@ interface DeviceDbRow {
   organisation_id: string;
   strict_checksum: boolean;
   protocol: string | null;
+  allowed_networks: string[] | null;
+  identity_conflict_at: Date | string | null;
+  identity_conflicts: number;
+  clone_suspected_at: Date | string | null;
 }
 
 /** One device of a batch whose stage state failed to load (the others are fine). */
@@ -150,12 +155,16 @@ export function createDeviceDirectory(db: SqlExecutor, stages: readonly IngestSt
 
   async function readMany(imeis: string[]): Promise<Map<string, DeviceState | null | LoadError>> {
     const rows = await db.query<DeviceDbRow>(
-      `SELECT id::text AS id, imei, organisation_id::text AS organisation_id, strict_checksum, protocol
+      `SELECT id::text AS id, imei, organisation_id::text AS organisation_id, strict_checksum, protocol,
+         allowed_networks, identity_conflict_at, identity_conflicts, clone_suspected_at
        FROM devices WHERE imei = ANY($1::text[]) AND NOT deleted
          AND (expires_at IS NULL OR expires_at > now())`,
       [imeis],
     );
     const devices = new Map<string, DeviceRecord>();
+    // A device's own list wins; without one, its organisation's (inherited down the tree).
+    const inheriting = rows.filter((r) => r.allowed_networks === null).map((r) => r.organisation_id);
+    const orgNetworks = inheriting.length > 0 ? await readOrganisationNetworks(db, inheriting) : new Map();
     for (const row of rows) {
       devices.set(row.imei, {
         id: BigInt(row.id),
@@ -163,6 +172,10 @@ export function createDeviceDirectory(db: SqlExecutor, stages: readonly IngestSt
         organisationId: BigInt(row.organisation_id),
         strictChecksum: row.strict_checksum,
         protocol: isProtocol(row.protocol) ? row.protocol : null,
+        allowedNetworks: sourceNetworks(row.allowed_networks ?? orgNetworks.get(row.organisation_id) ?? null),
+        identityConflictAt: row.identity_conflict_at === null ? null : new Date(row.identity_conflict_at),
+        identityConflicts: row.identity_conflicts,
+        cloneSuspectedAt: row.clone_suspected_at === null ? null : new Date(row.clone_suspected_at),
       });
     }
     /** Devices seen for the first time (or whose id changed): their pipeline state is read too. */
@@ -284,6 +297,40 @@ export function createDeviceDirectory(db: SqlExecutor, stages: readonly IngestSt
       return entries.size;
     },
   };
+}
+
+/**
+ * The allowed source networks each organisation inherits: `organisation_settings.settings.deviceNetwork
+ * .allowedNetworks` of the organisation or its nearest ancestor that sets it (db/organisation-settings.ts).
+ */
+async function readOrganisationNetworks(
+  db: SqlExecutor,
+  organisationIds: string[],
+): Promise<Map<string, string[]>> {
+  const rows = await db.query<{ organisation_id: string; networks: unknown }>(
+    `WITH RECURSIVE chain (organisation_id, id, parent_id, depth) AS (
+       SELECT o.id, o.id, o.parent_id, 0 FROM organisations o WHERE o.id = ANY($1::bigint[])
+       UNION ALL
+       SELECT chain.organisation_id, o.id, o.parent_id, chain.depth + 1
+         FROM organisations o JOIN chain ON o.id = chain.parent_id WHERE chain.depth < 16
+     )
+     SELECT DISTINCT ON (chain.organisation_id) chain.organisation_id::text AS organisation_id,
+       s.settings -> 'deviceNetwork' -> 'allowedNetworks' AS networks
+     FROM chain JOIN organisation_settings s ON s.organisation_id = chain.id
+     WHERE jsonb_typeof(s.settings -> 'deviceNetwork' -> 'allowedNetworks') = 'array'
+     ORDER BY chain.organisation_id, chain.depth`,
+    [[...new Set(organisationIds)]],
+  );
+  const byOrganisation = new Map<string, string[]>();
+  for (const r of rows) {
+    const networks = typeof r.networks === 'string' ? (JSON.parse(r.networks) as unknown) : r.networks;
+    if (Array.isArray(networks))
+      byOrganisation.set(
+        r.organisation_id,
+        networks.filter((n) => typeof n === 'string'),
+      );
+  }
+  return byOrganisation;
 }
 
 const idParams = (ids: readonly bigint[]) => ids.map((id) => id.toString());

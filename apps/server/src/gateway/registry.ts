@@ -3,9 +3,17 @@
  * connection when it reconnects: the newest connection of an IMEI wins.
  */
 import type { CommandRequest } from '@civicfleet/protocols';
+import type { ConnectionIdentity } from './identity/identity-guard.ts';
 
-export interface RegisteredConnection {
+export interface RegisteredConnection extends ConnectionIdentity {
   readonly id: number;
+  /** The IMEI it identified as (null before). */
+  readonly imei: string | null;
+  /**
+   * Commands must wait until this instant (epoch ms; 0: none): a connection younger than the takeover guard while
+   * its device has an open identity conflict (identity/identity-guard.ts).
+   */
+  holdCommandsUntilMs(): number;
   /** Writes bytes to the device (commands). Returns false when the connection is gone. */
   send(bytes: Uint8Array): boolean;
   /** Encodes a command with the connection's codec and session and writes it. Throws when the codec refuses it. */

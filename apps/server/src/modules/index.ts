@@ -43,6 +43,7 @@ import { dashboardModule } from './dashboard/dashboard.routes.ts';
 import { reportModule } from './report/report.routes.ts';
 import { forwardingModule } from './forwarding/forwarding.routes.ts';
 import { retentionModule } from './retention/retention.routes.ts';
+import { deviceNetworkModule } from './organisation/device-network.routes.ts';
 
 export const apiModules: ApiModule[] = [
   healthModule,
@@ -84,5 +85,6 @@ export const apiModules: ApiModule[] = [
   reportModule,
   complaintModule,
   retentionModule,
+  deviceNetworkModule,
   forwardingModule,
 ];

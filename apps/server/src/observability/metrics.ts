@@ -21,6 +21,13 @@ export interface GatewayMetrics {
   unknownDevicePacket(protocol: string): void;
   /** A reply written to a device (login/heartbeat replies and the acks released by a commit). */
   ackSent(protocol: string): void;
+  /**
+   * A connection refused or closed by the identity rules (gateway/identity): `source-network`, `address-cap`,
+   * `login-timeout`, `unidentified-frames`.
+   */
+  connectionRefused(protocol: string, reason: string): void;
+  /** A device's connection taken over from another address while it was sending (identity-guard.ts). */
+  identityConflict(protocol: string): void;
 }
 
 export interface IngestMetrics {
@@ -61,20 +68,20 @@ export interface ForwardingMetrics {
   emergencyFailed(outcome: 'retrying' | 'queued' | 'refused'): void;
 }
 
+export interface DependencyMetrics {
+  /** Exposes a dependency's state, outages and recoveries (db/outage.ts) as `civicfleet_dependency_*`. */
+  watch(watch: DependencyWatch | undefined): void;
+}
+
 export interface Metrics {
+  dependencies: DependencyMetrics;
   gateway: GatewayMetrics;
   forwarding: ForwardingMetrics;
   ingest: IngestMetrics;
   live: LiveMetrics;
   http: HttpMetrics;
   jobs: JobMetrics;
-export interface DependencyMetrics {
-  /** Exposes a dependency's state, outages and recoveries (db/outage.ts) as `civicfleet_dependency_*`. */
-  watch(watch: DependencyWatch | undefined): void;
-}
-
   /** The process's registry (null for NO_METRICS). */
-  dependencies: DependencyMetrics;
   registry: Registry | null;
 }
 
@@ -89,12 +96,15 @@ export const NO_METRICS: Metrics = {
     checksumMismatch: noop,
     unknownDevicePacket: noop,
     ackSent: noop,
+    connectionRefused: noop,
+    identityConflict: noop,
   },
   ingest: { batchCommitted: noop, batchFailed: noop },
   live: { clientOpened: noop, clientClosed: noop, deltaSent: noop },
   http: { requestDone: noop },
   jobs: { jobDone: noop },
   forwarding: { emergencyFailed: noop },
+  dependencies: { watch: noop },
   registry: null,
 };
 
@@ -104,7 +114,6 @@ export interface MetricsOptions {
   /** Added to every series (e.g. `{ role: 'gateway' }`). */
   labels?: Record<string, string>;
 }
-  dependencies: { watch: noop },
 
 /** Seconds buckets from 1 ms to 10 s: HTTP latency, flush time, ingest lag. */
 const LATENCY_BUCKETS_S = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -145,6 +154,18 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   const unknownDevices = new Counter({
     name: name('gateway_unknown_device_packets_total'),
     help: 'Packets from IMEIs that are not registered.',
+    labelNames: ['protocol'],
+    registers,
+  });
+  const refused = new Counter({
+    name: name('gateway_connections_refused_total'),
+    help: 'Device connections refused or closed by the identity rules, by reason.',
+    labelNames: ['protocol', 'reason'],
+    registers,
+  });
+  const conflicts = new Counter({
+    name: name('gateway_identity_conflicts_total'),
+    help: 'Device connections taken over from another address while the device was sending.',
     labelNames: ['protocol'],
     registers,
   });
@@ -220,27 +241,6 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     registers,
   });
 
-  return {
-    registry,
-    forwarding: {
-      emergencyFailed: (outcome) => emergencyFailures.inc({ outcome }),
-    },
-    gateway: {
-      connectionOpened: (protocol) => connections.inc({ protocol }),
-      connectionClosed: (protocol) => connections.dec({ protocol }),
-      packetReceived: (protocol, kind) => packets.inc({ protocol, kind }),
-      decodeError: (protocol) => decodeErrors.inc({ protocol }),
-      checksumMismatch: (protocol) => checksumMismatches.inc({ protocol }),
-      unknownDevicePacket: (protocol) => unknownDevices.inc({ protocol }),
-      ackSent: (protocol) => acks.inc({ protocol }),
-    },
-    ingest: {
-      batchCommitted({ durationMs, rows, positions, receivedAtMs, committedAtMs }) {
-        flushDuration.observe(durationMs / 1000);
-        batchRows.observe(rows);
-        if (positions > 0) positionsCommitted.inc(positions);
-        for (const at of receivedAtMs) ingestLag.observe(Math.max(0, committedAtMs - at) / 1000);
-      },
   // Dependencies (database, Redis): read from their watches at scrape time.
   const watches = new Map<string, DependencyWatch>();
   new Gauge({
@@ -273,12 +273,35 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
   });
 
-      batchFailed: () => batchFailures.inc(),
-    },
+  return {
+    registry,
     dependencies: {
       watch(watch) {
         if (watch) watches.set(watch.dependency, watch);
       },
+    },
+    forwarding: {
+      emergencyFailed: (outcome) => emergencyFailures.inc({ outcome }),
+    },
+    gateway: {
+      connectionOpened: (protocol) => connections.inc({ protocol }),
+      connectionClosed: (protocol) => connections.dec({ protocol }),
+      packetReceived: (protocol, kind) => packets.inc({ protocol, kind }),
+      decodeError: (protocol) => decodeErrors.inc({ protocol }),
+      checksumMismatch: (protocol) => checksumMismatches.inc({ protocol }),
+      unknownDevicePacket: (protocol) => unknownDevices.inc({ protocol }),
+      ackSent: (protocol) => acks.inc({ protocol }),
+      connectionRefused: (protocol, reason) => refused.inc({ protocol, reason }),
+      identityConflict: (protocol) => conflicts.inc({ protocol }),
+    },
+    ingest: {
+      batchCommitted({ durationMs, rows, positions, receivedAtMs, committedAtMs }) {
+        flushDuration.observe(durationMs / 1000);
+        batchRows.observe(rows);
+        if (positions > 0) positionsCommitted.inc(positions);
+        for (const at of receivedAtMs) ingestLag.observe(Math.max(0, committedAtMs - at) / 1000);
+      },
+      batchFailed: () => batchFailures.inc(),
     },
     live: {
       clientOpened: () => liveClients.inc(),

@@ -14,8 +14,19 @@ import { CommandSchema } from './command.contract.ts';
 import { IdSchema } from './envelope.ts';
 import { ListQuerySchema, listPageSchema } from './list.contract.ts';
 
-/** Alert types the desk handles (a subset of packages/protocols ALARMS). */
-export const ALERT_DESK_TYPES = ['sos', 'tamper', 'boxOpened', 'wireCut', 'powerCut'] as const;
+/**
+ * Alert types the desk handles: a subset of packages/protocols ALARMS, and `identityConflict`, raised by the gateway
+ * when a device's connection is taken over from another address while it was sending (docs/security.md "Device
+ * identity"). Closing an identityConflict alert clears the device's conflict and "clone suspected" marks.
+ */
+export const ALERT_DESK_TYPES = [
+  'sos',
+  'tamper',
+  'boxOpened',
+  'wireCut',
+  'powerCut',
+  'identityConflict',
+] as const;
 export type AlertDeskType = (typeof ALERT_DESK_TYPES)[number];
 
 export function isAlertDeskType(type: string): type is AlertDeskType {
@@ -102,6 +113,20 @@ export const AlertDeskItemSchema = z.object({
   lon: z.number().nullable(),
   /** Raised from a history (buffered) packet. */
   late: z.boolean(),
+  /**
+   * An SOS from a connection that had not yet sent a fix consistent with the device's last known place (a possible
+   * impostor). Still raised: a real SOS must never be lost.
+   */
+  unverified: z.boolean(),
+  /** identityConflict alerts: the two addresses, the takeovers so far, and whether a clone is suspected. */
+  identity: z
+    .object({
+      previousAddress: z.string().nullable(),
+      newAddress: z.string().nullable(),
+      conflicts: z.number().int(),
+      cloneSuspected: z.boolean(),
+    })
+    .nullable(),
   deskStatus: z.enum(ALERT_DESK_STATUSES),
   acknowledgedBy: UserRefSchema.nullable(),
   acknowledgedAt: z.string().nullable(),

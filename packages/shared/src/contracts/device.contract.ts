@@ -3,6 +3,7 @@
  * organisation tree and rollback, status changes (DEVICE_STATUS_TRANSITIONS), firmware updates, temporary devices.
  */
 import { z } from 'zod';
+import { AllowedNetworksSchema } from './device-network.contract.ts';
 import { DEVICE_STATUSES, ESIM_PROVIDERS, type DeviceStatus } from '../domain/enums.ts';
 import { IdSchema } from './envelope.ts';
 import { RawLogSchema } from './raw-log.contract.ts';
@@ -35,6 +36,13 @@ export const DeviceSchema = z.object({
   expiresAt: z.string().nullable(),
   /** The vehicle it is linked to now. */
   vehicle: z.object({ id: z.string(), registrationNumber: z.string() }).nullable(),
+  /** Its own allowed source networks; null = its organisation's (device-network.contract.ts), [] = any address. */
+  allowedNetworks: z.array(z.string()).nullable(),
+  /** An open identity conflict (a takeover from another address while it was sending): last one, count. */
+  identityConflictAt: z.string().nullable(),
+  identityConflicts: z.number().int(),
+  /** Set once the conflicts flapped between addresses (clone suspected); cleared when the desk closes the alert. */
+  cloneSuspectedAt: z.string().nullable(),
 });
 export type Device = z.infer<typeof DeviceSchema>;
 export const DevicePageSchema = listPageSchema(DeviceSchema);
@@ -138,6 +146,8 @@ export const DeviceInputSchema = z.object({
   panicButtonCount: z.coerce.number().int().min(0).max(8).default(0),
   /** Owner; default: the caller's organisation. */
   organisationId: IdSchema.optional(),
+  /** Allowed source networks of this device; null/absent = its organisation's, [] = any address. */
+  allowedNetworks: AllowedNetworksSchema.nullish().transform((v) => v ?? null),
 });
 export type DeviceInput = z.input<typeof DeviceInputSchema>;
 export type DeviceInputParsed = z.output<typeof DeviceInputSchema>;

@@ -5,6 +5,7 @@
  */
 import type { Protocol } from '@civicfleet/protocols';
 import { initialDistanceState, type AlertState, type DistanceState } from '../../derive/index.ts';
+import type { SourceNetworks } from '../identity/source-networks.ts';
 import type { Batch } from './batch.ts';
 import type { EventRow, LatestRow } from './rows.ts';
 
@@ -14,6 +15,12 @@ export interface DeviceRecord {
   organisationId: bigint;
   strictChecksum: boolean;
   protocol: Protocol | null;
+  /** Where its frames may come from (its own list, else its organisation's, inherited); null/absent: anywhere. */
+  allowedNetworks?: SourceNetworks | null;
+  /** An open identity conflict (identity/identity-guard.ts): when, how many takeovers, clone suspected since. */
+  identityConflictAt?: Date | null;
+  identityConflicts?: number;
+  cloneSuspectedAt?: Date | null;
 }
 
 /** A vehicle–device link: the device was on `vehicleId` from `fromMs` until `toMs` (exclusive; null = still). */

@@ -23,9 +23,10 @@ export class TcpDevice {
     );
   }
 
-  static connect(port: number, host = '127.0.0.1'): Promise<TcpDevice> {
+  /** `localAddress`: the source address (another 127.x.y.z plays a device on another network on Linux). */
+  static connect(port: number, host = '127.0.0.1', localAddress?: string): Promise<TcpDevice> {
     return new Promise((resolve, reject) => {
-      const socket = net.connect({ port, host }, () => {
+      const socket = net.connect({ port, host, ...(localAddress ? { localAddress } : {}) }, () => {
         socket.off('error', reject);
         resolve(new TcpDevice(socket));
       });

@@ -18,6 +18,18 @@ function userRef(id: bigint | null, name: string | null): AlertDeskUserRef | nul
   return id === null ? null : { id: String(id), name: name ?? '' };
 }
 
+/** The identityConflict alert's attrs (gateway/identity/identity-guard.ts) as the contract's `identity`. */
+function identityOf(type: string, attrs: Record<string, unknown> | null): AlertDeskItem['identity'] {
+  if (type !== 'identityConflict' || !attrs) return null;
+  const address = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    previousAddress: address(attrs.previousAddress),
+    newAddress: address(attrs.newAddress),
+    conflicts: typeof attrs.conflicts === 'number' ? attrs.conflicts : 1,
+    cloneSuspected: attrs.cloneSuspected === true,
+  };
+}
+
 export function toDeskItem(record: DeskAlertRecord): AlertDeskItem {
   const e = record.event;
   // The repository reads desk alerts only (desk_status not null, type from the desk list at insert).
@@ -39,6 +51,8 @@ export function toDeskItem(record: DeskAlertRecord): AlertDeskItem {
     lat: e.lat,
     lon: e.lon,
     late: e.late,
+    unverified: e.attrs?.unverified === true,
+    identity: identityOf(e.type, e.attrs),
     deskStatus: e.deskStatus as AlertDeskStatus,
     acknowledgedBy: userRef(e.acknowledgedBy, record.acknowledgedByName),
     acknowledgedAt: iso(e.acknowledgedAt),

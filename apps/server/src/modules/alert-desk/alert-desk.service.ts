@@ -4,6 +4,7 @@
  * state rule, updates the desk columns of `events`, appends an `event_actions` row and an audit entry; once committed
  * it is published on the bus (DESK_TOPIC) for the live clients.
  */
+import { clearIdentityConflict, publishIdentityCleared } from './identity-conflict.ts';
 import type {
   AlertDeskAcknowledge,
   AlertDeskAction,
@@ -180,20 +181,26 @@ export function createAlertDeskService({ db, bus, clock }: { db: Db; bus: Bus; c
     },
 
     async close(actor: Actor, id: bigint, body: AlertDeskClose): Promise<AlertDeskDetail> {
-      const { alert } = await takeStep(actor, id, (current, now) => {
-        if (statusOf(current) === 'closed') throw new ConflictError(DESK_MESSAGES.alreadyClosed);
-        return {
-          action: 'close',
-          change: {
-            deskStatus: 'closed',
-            ...acknowledgement(current, actor.auth.userId, now),
-            closedBy: actor.auth.userId,
-            closedAt: now,
-            resolution: body.resolution,
-          },
-          note: body.resolution,
-        };
-      });
+      const { alert, extra } = await takeStep(
+        actor,
+        id,
+        (current, now) => {
+          if (statusOf(current) === 'closed') throw new ConflictError(DESK_MESSAGES.alreadyClosed);
+          return {
+            action: 'close',
+            change: {
+              deskStatus: 'closed',
+              ...acknowledgement(current, actor.auth.userId, now),
+              closedBy: actor.auth.userId,
+              closedAt: now,
+              resolution: body.resolution,
+            },
+            note: body.resolution,
+          };
+        },
+        clearIdentityConflict,
+      );
+      publishIdentityCleared(bus, extra);
       return alert;
     },
 

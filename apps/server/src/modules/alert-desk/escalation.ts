@@ -37,6 +37,7 @@ const TYPE_LABELS: Record<AlertDeskType, string> = {
   boxOpened: 'Box opened',
   wireCut: 'Wire cut',
   powerCut: 'Power cut',
+  identityConflict: 'Device identity conflict',
 };
 
 const IST = new Intl.DateTimeFormat('en-GB', {

@@ -54,6 +54,10 @@ const columns = {
   createdAt: devices.createdAt,
   targetFirmware: devices.targetFirmware,
   expiresAt: devices.expiresAt,
+  allowedNetworks: devices.allowedNetworks,
+  identityConflictAt: devices.identityConflictAt,
+  identityConflicts: devices.identityConflicts,
+  cloneSuspectedAt: devices.cloneSuspectedAt,
   allocatedFromOrganisationId: devices.allocatedFromOrganisationId,
   organisation: {
     id: organisations.id,

@@ -40,7 +40,7 @@ const bulkResult = envelopeSchema(BulkResultSchema);
 export const deviceModule: ApiModule = {
   name: 'device',
   register(app, deps) {
-    const service = createDeviceService({ db: deps.db, clock: deps.clock });
+    const service = createDeviceService({ db: deps.db, clock: deps.clock, bus: deps.bus });
     const lifecycle = createDeviceLifecycleService({
       db: deps.db,
       bus: deps.bus,

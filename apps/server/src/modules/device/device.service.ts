@@ -3,6 +3,7 @@
  * IMEI, and the device details page. Lifecycle changes (allocate, rollback, status, firmware) are in
  * device-lifecycle.service.ts. Every change is audited.
  */
+import { TOPICS, type Bus, type DevicesChangedMessage } from '../../bus/bus.ts';
 import type {
   Device,
   DeviceDetails,
@@ -38,6 +39,9 @@ export const DETAILS_RAW_PACKETS = 50;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+const sameNetworks = (a: readonly string[] | null, b: readonly string[] | null) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
 export function toDevice(row: repo.DeviceRow): Device {
   return {
     id: String(row.id),
@@ -62,6 +66,10 @@ export function toDevice(row: repo.DeviceRow): Device {
     createdAt: row.createdAt.toISOString(),
     targetFirmware: row.targetFirmware,
     expiresAt: iso(row.expiresAt),
+    allowedNetworks: row.allowedNetworks,
+    identityConflictAt: iso(row.identityConflictAt),
+    identityConflicts: row.identityConflicts,
+    cloneSuspectedAt: iso(row.cloneSuspectedAt),
     vehicle:
       row.vehicleId === null || row.registrationNumber === null
         ? null
@@ -78,7 +86,7 @@ export const imeiTaken = () =>
 export const uidTaken = () =>
   new ConflictError('A device with this UID is already registered.', { uid: 'Already registered' });
 
-export function createDeviceService({ db, clock }: { db: Db; clock: Clock }) {
+export function createDeviceService({ db, clock, bus }: { db: Db; clock: Clock; bus?: Bus | undefined }) {
   async function scoped(auth: AuthContext, id: bigint): Promise<repo.DeviceRow> {
     await repo.expireTemporaryDevices(db, clock());
     const row = await repo.findDevice(db, id, auth.orgIds);
@@ -139,6 +147,7 @@ export function createDeviceService({ db, clock }: { db: Db; clock: Clock }) {
         firmware: input.firmware,
         protocol: input.protocol,
         panicButtonCount: input.panicButtonCount,
+        allowedNetworks: input.allowedNetworks,
         organisationId,
       };
       const id = await db.transaction(async (tx) => {
@@ -201,6 +210,7 @@ export function createDeviceService({ db, clock }: { db: Db; clock: Clock }) {
           firmware: input.firmware,
           protocol: input.protocol,
           panicButtonCount: input.panicButtonCount,
+          allowedNetworks: input.allowedNetworks,
           organisationId,
           updatedAt: now,
         });
@@ -210,11 +220,19 @@ export function createDeviceService({ db, clock }: { db: Db; clock: Clock }) {
           organisationId,
           entity: 'device',
           entityId: id,
-          detail: { imei: input.imei, previousImei: current.imei },
+          detail: {
+            imei: input.imei,
+            previousImei: current.imei,
+            ...(sameNetworks(current.allowedNetworks, input.allowedNetworks)
+              ? {}
+              : { allowedNetworks: input.allowedNetworks, previousAllowedNetworks: current.allowedNetworks }),
+          },
           ip,
           at: now,
         });
       });
+      // The gateways re-read the device at its next frame (allowed networks, IMEI).
+      bus?.publish<DevicesChangedMessage>(TOPICS.devices, { deviceIds: [String(id)] });
       return toDevice(await scoped(auth, id));
     },
 
