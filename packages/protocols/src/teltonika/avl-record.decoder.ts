@@ -10,7 +10,7 @@
  *   Codec 16: event id 2 · generation type 1 · total 1 · N1 1 + [id 2, value 1]… · N2 · N4 · N8
  */
 import { TruncatedError, type ByteReader } from '../core/byte-reader.ts';
-import { CODEC_16, CODEC_8E } from './protocol.ts';
+import { CODEC_16, CODEC_8, CODEC_8E } from './protocol.ts';
 
 export interface IoElement {
   id: number;
@@ -46,10 +46,22 @@ export interface AvlRecordsRead {
   error: string | null;
 }
 
-export function readAvlRecords(reader: ByteReader, codec: number, count: number): AvlRecordsRead {
+/**
+ * `fm6-extended`: FM6xxx firmwares with the "extended" IO protocol add, after the N8 group of a Codec 8 record, an
+ * N16 group: count(1) + [id(1), value(16)]… (values kept as hex). Read as plain Codec 8 such a packet leaves bytes
+ * over and turns every record after the first into garbage (1970 times, latitude 105°, 4 608 km/h).
+ */
+export type RecordLayout = 'standard' | 'fm6-extended';
+
+export function readAvlRecords(
+  reader: ByteReader,
+  codec: number,
+  count: number,
+  layout: RecordLayout = 'standard',
+): AvlRecordsRead {
   const records: AvlRecord[] = [];
   try {
-    for (let index = 0; index < count; index++) records.push(readRecord(reader, codec));
+    for (let index = 0; index < count; index++) records.push(readRecord(reader, codec, layout));
     return { records, error: null };
   } catch (error) {
     // Field names are static strings (no template per read on the hot path); the record number is added here.
@@ -63,7 +75,7 @@ export function readAvlRecords(reader: ByteReader, codec: number, count: number)
   }
 }
 
-function readRecord(reader: ByteReader, codec: number): AvlRecord {
+function readRecord(reader: ByteReader, codec: number, layout: RecordLayout): AvlRecord {
   const timestampMs = reader.u64Number('timestamp');
   const priority = reader.u8('priority');
   const longitudeE7 = reader.i32('longitude');
@@ -90,6 +102,13 @@ function readRecord(reader: ByteReader, codec: number): AvlRecord {
       elements.push({ id, value: reader.bytes(width, 'io value'), isVariable: false });
     }
   }
+  if (layout === 'fm6-extended') {
+    const n = reader.u8('N16 count');
+    for (let i = 0; i < n; i++) {
+      const id = reader.u8('N16 id');
+      elements.push({ id, value: reader.bytes(16, 'N16 value'), isVariable: true });
+    }
+  }
   if (isExtended) {
     const n = reader.u16('NX count');
     for (let i = 0; i < n; i++) {
@@ -112,4 +131,29 @@ function readRecord(reader: ByteReader, codec: number): AvlRecord {
     generationType,
     elements,
   };
+}
+
+/**
+ * Records of a Codec 8 packet in whichever layout reads it exactly: the standard one, else FM6xxx extended (see
+ * RecordLayout). `bodyEnd` is where the records must end (before number of data 2).
+ */
+export function readAvlRecordsAnyLayout(
+  source: Uint8Array,
+  start: number,
+  bodyEnd: number,
+  codec: number,
+  count: number,
+  makeReader: (source: Uint8Array, start: number, end: number) => ByteReader,
+): AvlRecordsRead & { layout: RecordLayout; reader: ByteReader } {
+  const reader = makeReader(source, start, bodyEnd);
+  const standard = readAvlRecords(reader, codec, count);
+  if (codec !== CODEC_8 || (standard.error === null && reader.remaining === 0)) {
+    return { ...standard, layout: 'standard', reader };
+  }
+  const extendedReader = makeReader(source, start, bodyEnd);
+  const extended = readAvlRecords(extendedReader, codec, count, 'fm6-extended');
+  if (extended.error === null && extendedReader.remaining === 0) {
+    return { ...extended, layout: 'fm6-extended', reader: extendedReader };
+  }
+  return { ...standard, layout: 'standard', reader };
 }

@@ -1,6 +1,6 @@
 /** Turns one decoded AVL record into the normalised message (field mapping documented in README.md). */
 import { emptyMessage, type Alarm, type NormalisedMessage } from '../core/message.ts';
-import type { AvlRecord, IoElement } from './avl-record.decoder.ts';
+import type { AvlRecord, IoElement, RecordLayout } from './avl-record.decoder.ts';
 import {
   GNSS_STATUS_FIX,
   IO_BATTERY_VOLTAGE,
@@ -27,12 +27,15 @@ import {
   ioValue,
 } from './io-elements.ts';
 import { PRIORITY_PANIC } from './protocol.ts';
+import { applySensorIo } from './sensors.ts';
 
 export interface RecordContext {
   imei: string | null;
   /** '8', '8E' or '16'. */
   codecName: string;
   checksumOk: boolean | null;
+  /** Record layout the packet was read with (`fm6-extended` → `io.ioLayout`). */
+  layout?: RecordLayout;
 }
 
 /** Largest time a JavaScript Date can hold (±100 000 000 days from the epoch). */
@@ -51,6 +54,7 @@ export function recordToMessage(record: AvlRecord, context: RecordContext): Norm
   io.codec = context.codecName;
   io.priority = record.priority;
   io.eventIoId = record.eventIoId;
+  if (context.layout === 'fm6-extended') io.ioLayout = 'fm6-extended';
   if (record.generationType !== null) io.generationType = record.generationType;
 
   // Numeric values by id, for the well-known mappings below; the last element wins if a device repeats an id.
@@ -118,6 +122,7 @@ export function recordToMessage(record: AvlRecord, context: RecordContext): Norm
   if (hdop !== undefined) message.hdop = hdop / 10;
 
   if (iButton !== null) io.driverId = iButtonId(iButton);
+  applySensorIo(numbers, message);
 
   const alarms: Alarm[] = [];
   if (record.priority === PRIORITY_PANIC) alarms.push('sos');

@@ -3,6 +3,7 @@
  * compacted instead of re-concatenating every chunk), so a frame fed one byte at a time costs O(n), not O(n²).
  */
 import { copyBytes } from '../core/byte-reader.ts';
+import { crc16Ibm } from '../core/crc16-ibm.ts';
 
 const INITIAL_CAPACITY = 2048;
 
@@ -36,6 +37,11 @@ export class ByteQueue {
         this.at(offset + 3)) >>>
       0
     );
+  }
+
+  /** CRC-16/IBM of the bytes [from, to) relative to the head. */
+  crc16IbmOf(from: number, to: number): number {
+    return crc16Ibm(this.data, this.start + from, this.start + to);
   }
 
   /** Offset of the first `value` byte from the head, or -1. */

@@ -42,8 +42,14 @@ export const CSQ_MAX = 31;
  */
 export const MAIN_POWER_MIN_V = 6;
 
-/** Ids whose fixed-width values are two's-complement (accelerometer axes mG, BLE/Dallas/engine temperatures). */
-const SIGNED_IDS: ReadonlySet<number> = new Set([17, 18, 19, 25, 26, 27, 28, 72, 73, 74, 75, 115]);
+/**
+ * Ids whose fixed-width values are two's-complement: accelerometer axes (mG), BLE/Dallas/engine temperatures, EYE
+ * temperatures 10800–10803, EYE pitch 10816–10819 and roll 10832–10835 (degrees).
+ */
+const SIGNED_IDS: ReadonlySet<number> = new Set([
+  17, 18, 19, 25, 26, 27, 28, 72, 73, 74, 75, 115, 10800, 10801, 10802, 10803, 10816, 10817, 10818, 10819,
+  10832, 10833, 10834, 10835,
+]);
 
 const HEX = Array.from({ length: 256 }, (_, n) => n.toString(16).padStart(2, '0').toUpperCase());
 

@@ -2,6 +2,8 @@
  * Teltonika wire constants (Teltonika wiki "Teltonika Data Sending Protocols"; research notes
  * /work/shared/research/protocols.md §9). All multi-byte integers on the wire are big-endian.
  */
+/** GH3000 personal trackers. */
+export const CODEC_7 = 0x07;
 export const CODEC_8 = 0x08;
 export const CODEC_8E = 0x8e;
 export const CODEC_16 = 0x10;
@@ -14,6 +16,7 @@ export const CODEC_15 = 0x0f;
 export const AVL_CODECS: ReadonlySet<number> = new Set([CODEC_8, CODEC_8E, CODEC_16]);
 /** Every codec id the framer accepts after a preamble; the decoder reports the ones it does not decode. */
 export const KNOWN_CODECS: ReadonlySet<number> = new Set([
+  CODEC_7,
   CODEC_8,
   CODEC_8E,
   CODEC_16,
@@ -24,6 +27,7 @@ export const KNOWN_CODECS: ReadonlySet<number> = new Set([
 ]);
 
 export const CODEC_NAMES: Readonly<Record<number, string>> = {
+  [CODEC_7]: '7',
   [CODEC_8]: '8',
   [CODEC_8E]: '8E',
   [CODEC_16]: '16',

@@ -10,13 +10,17 @@
 import { crc16Ibm } from '../core/crc16-ibm.ts';
 import type { DecodeResult, DecoderSession } from '../core/codec.ts';
 import { emptyMessage, type NormalisedMessage } from '../core/message.ts';
-import { readAvlRecords } from './avl-record.decoder.ts';
+import { readAvlRecordsAnyLayout } from './avl-record.decoder.ts';
 import { recordToMessage } from './avl-record.mapper.ts';
 import { ByteReader } from '../core/byte-reader.ts';
 import { CODEC12_TYPE_RESPONSE, readCodec12Messages } from './codec12.ts';
+import { codec13ToMessage, readCodec13Messages } from './codec13.ts';
+import { readCodec7Record } from './codec7.ts';
 import {
   AVL_CODECS,
   CODEC_12,
+  CODEC_13,
+  CODEC_7,
   CODEC_NAMES,
   MIN_DATA_FIELD_BYTES,
   TCP_CRC_BYTES,
@@ -47,6 +51,8 @@ export function decodeTcpPacket(frame: Uint8Array, session: DecoderSession): Dec
     return decodeAvl(body, codec, codecName, session, isIntact, errors);
   }
   if (codec === CODEC_12) return decodeCodec12(body, session, isIntact, errors);
+  if (codec === CODEC_13) return decodeCodec13(body, session, isIntact, errors);
+  if (codec === CODEC_7) return decodeCodec7(body, session, isIntact, errors);
   errors.unshift(`unsupported codec 0x${codec.toString(16).padStart(2, '0')}`);
   return failure(`teltonika: ${errors.join('; ')}`);
 }
@@ -60,8 +66,14 @@ function decodeAvl(
   errors: string[],
 ): DecodeResult {
   const count = body[1] ?? 0;
-  const reader = new ByteReader(body, 2, body.length - 1);
-  const { records, error } = readAvlRecords(reader, codec, count);
+  const { records, error, layout, reader } = readAvlRecordsAnyLayout(
+    body,
+    2,
+    body.length - 1,
+    codec,
+    count,
+    (source, start, end) => new ByteReader(source, start, end),
+  );
   if (error !== null) errors.push(error);
   else if (reader.remaining !== 0) errors.push(`${reader.remaining} bytes after record ${count}`);
   const count2 = body[body.length - 1];
@@ -71,7 +83,7 @@ function decodeAvl(
   const messages = dropRecords
     ? []
     : records.map((record) =>
-        recordToMessage(record, { imei: session.imei, codecName, checksumOk: isIntact }),
+        recordToMessage(record, { imei: session.imei, codecName, checksumOk: isIntact, layout }),
       );
   return {
     messages,
@@ -107,6 +119,53 @@ function decodeCodec12(
   return {
     messages: dropMessages ? [] : messages,
     // Command responses are not acknowledged.
+    reply: null,
+    imei: null,
+    error: errors.length > 0 ? `teltonika: ${errors.join('; ')}` : null,
+  };
+}
+
+/** Codec 7 (GH3000): records read one by one; acked with the record count when intact, as Codec 8. */
+function decodeCodec7(
+  body: Uint8Array,
+  session: DecoderSession,
+  isIntact: boolean,
+  errors: string[],
+): DecodeResult {
+  const count = body[1] ?? 0;
+  const reader = new ByteReader(body, 2, body.length - 1);
+  const messages: NormalisedMessage[] = [];
+  try {
+    for (let i = 0; i < count; i++) messages.push(readCodec7Record(reader, session.imei, isIntact));
+    if (reader.remaining !== 0) errors.push(`${reader.remaining} bytes after record ${count}`);
+  } catch (error) {
+    errors.push(`record ${messages.length + 1}: ${messageOf(error)}`);
+  }
+  const count2 = body[body.length - 1];
+  if (count2 !== count) errors.push(`number of data 2 (${String(count2)}) != number of data 1 (${count})`);
+  return {
+    messages: !isIntact && session.strictChecksum === true ? [] : messages,
+    reply: isIntact ? encodeRecordCountAck(count) : null,
+    imei: null,
+    error: errors.length > 0 ? `teltonika: ${errors.join('; ')}` : null,
+  };
+}
+
+/** Codec 13: one `command-response` message per text, not acknowledged (codec13.ts). */
+function decodeCodec13(
+  body: Uint8Array,
+  session: DecoderSession,
+  isIntact: boolean,
+  errors: string[],
+): DecodeResult {
+  let messages: NormalisedMessage[] = [];
+  try {
+    messages = readCodec13Messages(body).map((m) => codec13ToMessage(m, session.imei, isIntact));
+  } catch (error) {
+    errors.push(messageOf(error));
+  }
+  return {
+    messages: !isIntact && session.strictChecksum === true ? [] : messages,
     reply: null,
     imei: null,
     error: errors.length > 0 ? `teltonika: ${errors.join('; ')}` : null,

@@ -223,9 +223,9 @@ describe('malformed packets', () => {
   });
 
   it('reports an unsupported codec and anything that is not Teltonika', () => {
-    const codec13 = Uint8Array.from(good);
-    codec13[8] = 0x0d;
-    expect(teltonikaCodec.decode(codec13, session()).error).toMatch(/unsupported codec 0x0d/);
+    const codec14 = Uint8Array.from(good);
+    codec14[8] = 0x0e; // Codec 14 (IMEI-addressed commands) is a server → device codec
+    expect(teltonikaCodec.decode(codec14, session()).error).toMatch(/unsupported codec 0x0e/);
     expect(teltonikaCodec.decode(Uint8Array.of(1, 2, 3), session()).error).toMatch(/not an IMEI handshake/);
     expect(teltonikaCodec.decode(new Uint8Array(0), session()).error).not.toBeNull();
   });

@@ -93,7 +93,7 @@ describe('TeltonikaFramer', () => {
   });
 
   it('skips an unknown codec id and a record-count mismatch, then finds the real frame behind them', () => {
-    const unknownCodec = fromHex('000000000000000f' + '07' + '01');
+    const unknownCodec = fromHex('000000000000000f' + '09' + '01'); // 0x09 is no Teltonika codec
     const countMismatch = Uint8Array.from(moving83);
     countMismatch[moving83.length - 5] = 2; // number of data 2
     const framer = new TeltonikaFramer();

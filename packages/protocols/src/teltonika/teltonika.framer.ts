@@ -31,6 +31,10 @@ export class TeltonikaFramer implements Framer {
   private readonly queue = new ByteQueue();
   private isAwaitingImei = true;
   private skippedBytes = 0;
+  /** While a packet waits for its body: offsets (from the queue start) already searched for a packet behind it. */
+  private searchedUpTo = TCP_HEADER_BYTES;
+  /** Offsets of plausible packet headers found behind the waiting one, checked as more bytes arrive. */
+  private innerStarts: number[] = [];
 
   get bufferedBytes(): number {
     return this.queue.length;
@@ -45,6 +49,7 @@ export class TeltonikaFramer implements Framer {
         const garbage = nextZero === -1 ? this.queue.length : nextZero;
         this.skippedBytes += garbage;
         this.queue.discard(garbage);
+        this.forgetInnerSearch();
         continue;
       }
       const match = this.match();
@@ -52,13 +57,53 @@ export class TeltonikaFramer implements Framer {
       if (match.kind === 'none') {
         this.skippedBytes += 1;
         this.queue.discard(1);
+        this.forgetInnerSearch();
         continue;
       }
+      this.forgetInnerSearch();
       frames.push({ bytes: this.queue.take(match.length), skippedBytes: this.skippedBytes });
       this.skippedBytes = 0;
       this.isAwaitingImei = false;
     }
     return frames;
+  }
+
+  private forgetInnerSearch(): void {
+    this.searchedUpTo = TCP_HEADER_BYTES;
+    this.innerStarts = [];
+  }
+
+  /**
+   * A corrupted length field would make the framer wait for bytes that never come (up to MAX_FRAME_BYTES) while the
+   * device, unanswered, sends the packet again. So while a packet waits for its body, the bytes behind its header are
+   * searched (each byte once) for a complete packet with a good CRC; when one is there, the waiting header is
+   * dropped and the scan resynchronises on it.
+   */
+  private hasCompletePacketBehind(): boolean {
+    const available = this.queue.length;
+    for (let q = this.searchedUpTo; q + TCP_HEADER_BYTES < available; q++) {
+      if (this.isPlausibleHeaderAt(q)) this.innerStarts.push(q);
+    }
+    this.searchedUpTo = Math.max(this.searchedUpTo, available - TCP_HEADER_BYTES);
+    return this.innerStarts.some((q) => this.isCompleteIntactPacketAt(q));
+  }
+
+  private isPlausibleHeaderAt(q: number): boolean {
+    if (this.queue.at(q) !== 0 || this.queue.uint32At(q) !== 0) return false;
+    const dataLength = this.queue.uint32At(q + 4);
+    return (
+      dataLength >= MIN_DATA_FIELD_BYTES &&
+      TCP_HEADER_BYTES + dataLength + TCP_CRC_BYTES <= MAX_FRAME_BYTES &&
+      KNOWN_CODECS.has(this.queue.at(q + TCP_HEADER_BYTES))
+    );
+  }
+
+  private isCompleteIntactPacketAt(q: number): boolean {
+    const dataLength = this.queue.uint32At(q + 4);
+    const end = q + TCP_HEADER_BYTES + dataLength;
+    if (end + TCP_CRC_BYTES > this.queue.length) return false;
+    if (this.queue.at(q + TCP_HEADER_BYTES + 1) !== this.queue.at(end - 1)) return false;
+    return this.queue.crc16IbmOf(q + TCP_HEADER_BYTES, end) === this.queue.uint32At(end);
   }
 
   /** Whether the buffer (which starts with 0x00) starts with an IMEI frame or a packet. */
@@ -92,7 +137,7 @@ export class TeltonikaFramer implements Framer {
     const frameLength = TCP_HEADER_BYTES + dataLength + TCP_CRC_BYTES;
     if (dataLength < MIN_DATA_FIELD_BYTES || frameLength > MAX_FRAME_BYTES) return NONE;
     if (!KNOWN_CODECS.has(this.queue.at(TCP_HEADER_BYTES))) return NONE;
-    if (available < frameLength) return INCOMPLETE;
+    if (available < frameLength) return this.hasCompletePacketBehind() ? NONE : INCOMPLETE;
     const count1 = this.queue.at(TCP_HEADER_BYTES + 1);
     const count2 = this.queue.at(TCP_HEADER_BYTES + dataLength - 1);
     return count1 === count2 ? { kind: 'frame', length: frameLength } : NONE;

@@ -6,12 +6,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../core/codec.ts';
 import { fromHex } from './fixtures/avl-packet.builder.ts';
-import { extraPackets, researchPackets } from './fixtures/fixtures.ts';
+import { extraPackets, researchPackets, variantPackets } from './fixtures/fixtures.ts';
 import { MAX_FRAME_BYTES } from './protocol.ts';
 import { teltonikaCodec } from './teltonika.codec.ts';
 import { TeltonikaFramer } from './teltonika.framer.ts';
 
-const realPackets = [...researchPackets, ...extraPackets].map((fixture) => fromHex(fixture.packet));
+const realPackets = [...researchPackets, ...extraPackets, ...variantPackets].map((fixture) =>
+  fromHex(fixture.packet),
+);
 /** Well-formed TCP packets (uro's old documentation example has a wrong length field and is left out). */
 const tcpPackets = realPackets.filter(
   (bytes) =>

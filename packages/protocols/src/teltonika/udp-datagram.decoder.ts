@@ -5,7 +5,7 @@
  * Server ack: 00 05 · packet id (2) · 01 · AVL packet id · number of accepted records (1).
  */
 import type { DecodeResult } from '../core/codec.ts';
-import { readAvlRecords } from './avl-record.decoder.ts';
+import { readAvlRecordsAnyLayout } from './avl-record.decoder.ts';
 import { recordToMessage } from './avl-record.mapper.ts';
 import { ByteReader } from '../core/byte-reader.ts';
 import { AVL_CODECS, CODEC_NAMES, IMEI_MAX_DIGITS, IMEI_MIN_DIGITS, isDigit } from './protocol.ts';
@@ -44,8 +44,19 @@ export function decodeUdpDatagram(frame: Uint8Array): DecodeResult {
       return { ...failure(`teltonika: unsupported UDP codec 0x${codec.toString(16)}`), imei };
     }
     const count = reader.u8('number of data 1');
-    const body = new ByteReader(frame, reader.position, frame.length - 1);
-    const { records, error } = readAvlRecords(body, codec, count);
+    const {
+      records,
+      error,
+      layout,
+      reader: body,
+    } = readAvlRecordsAnyLayout(
+      frame,
+      reader.position,
+      frame.length - 1,
+      codec,
+      count,
+      (source, start, end) => new ByteReader(source, start, end),
+    );
     if (error !== null) errors.push(error);
     else if (body.remaining !== 0) errors.push(`${body.remaining} bytes after record ${count}`);
     const count2 = frame[frame.length - 1];
@@ -53,7 +64,9 @@ export function decodeUdpDatagram(frame: Uint8Array): DecodeResult {
 
     const ack = Uint8Array.of(0x00, 0x05, packetId >>> 8, packetId & 0xff, 0x01, avlPacketId, count);
     return {
-      messages: records.map((record) => recordToMessage(record, { imei, codecName, checksumOk: null })),
+      messages: records.map((record) =>
+        recordToMessage(record, { imei, codecName, checksumOk: null, layout }),
+      ),
       // UDP has no CRC: a datagram that parsed is acknowledged, one that did not is left for the device to resend.
       reply: errors.length === 0 ? ack : null,
       imei,
