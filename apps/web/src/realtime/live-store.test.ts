@@ -1,4 +1,4 @@
-import type { LiveAlert, LivePosition } from '@civicfleet/shared';
+import { LIVE_CLOSE, type LiveAlert, type LivePosition } from '@civicfleet/shared';
 import { describe, expect, it, vi } from 'vitest';
 import type { DirectoryRow } from './live-fleet-state';
 import {
@@ -130,6 +130,18 @@ function setup(over: Partial<LiveStoreDeps> = {}) {
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const liveAlert: LiveAlert = {
+  id: 'a9',
+  deviceId: 'd1',
+  vehicleId: '1',
+  organisationId: '1',
+  type: 'sos',
+  at: iso(0),
+  lat: null,
+  lon: null,
+  late: false,
+};
 
 describe('live fleet store', () => {
   it('connects on first subscriber, authenticates with a first message, applies snapshot then deltas', async () => {
@@ -275,6 +287,58 @@ describe('live fleet store', () => {
     await flush();
     expect(t.sockets).toHaveLength(2);
     expect(t.store.getSnapshot()).toMatchObject({ connection: 'closed', error: LIVE_ERRORS.sessionEnded });
+  });
+
+  it('ends for good after a 4403 (no part of the feed allowed): nothing shown, no reconnect, no refresh', async () => {
+    let refreshes = 0;
+    const t = setup({
+      refreshTokens: async () => {
+        refreshes += 1;
+        return true;
+      },
+    });
+    t.store.subscribe(() => undefined);
+    t.last().open();
+    await flush();
+    t.last().receive({ type: 'snapshot', positions: [position('1')] });
+    t.last().receive({ type: 'delta', positions: [], alerts: [liveAlert] });
+    t.last().receive({ type: 'error', message: 'Your role does not include the live feed.' });
+    t.last().drop(LIVE_CLOSE.forbidden);
+    await flush();
+    expect(t.store.getSnapshot()).toMatchObject({ connection: 'closed', error: LIVE_ERRORS.forbidden });
+    expect(t.store.getSnapshot().vehicles.size).toBe(0);
+    expect(t.store.getSnapshot().alerts).toEqual([]);
+    for (const ms of [1000, 2000, 4000, 30_000]) t.runTimers(ms);
+    expect(t.sockets).toHaveLength(1);
+    expect(refreshes).toBe(0);
+  });
+
+  it('drops what was shown and reconnects at once after a 4409 (scope changed); a repeat backs off', async () => {
+    const t = setup({ loadDirectory: async () => [row('1')] });
+    t.store.subscribe(() => undefined);
+    t.last().open();
+    await flush();
+    t.last().receive({ type: 'snapshot', positions: [position('1'), position('2')] });
+    t.last().receive({ type: 'delta', positions: [], alerts: [liveAlert] });
+    await flush();
+    expect(t.store.getSnapshot().vehicles.size).toBe(2);
+    t.last().drop(LIVE_CLOSE.rescoped);
+    expect(t.store.getSnapshot()).toMatchObject({ connection: 'reconnecting', alerts: [] });
+    expect(t.store.getSnapshot().vehicles.size).toBe(0);
+    expect(t.sockets).toHaveLength(2);
+    // The new scope's snapshot: vehicle 2 is no longer visible.
+    t.last().open();
+    await flush();
+    t.last().receive({ type: 'snapshot', positions: [position('1')] });
+    await flush();
+    expect([...t.store.getSnapshot().vehicles.keys()]).toEqual(['1']);
+    // Two in a row without a snapshot between them: the second waits for the back-off.
+    t.last().drop(LIVE_CLOSE.rescoped);
+    expect(t.sockets).toHaveLength(3);
+    t.last().drop(LIVE_CLOSE.rescoped);
+    expect(t.sockets).toHaveLength(3);
+    t.runTimers(2000);
+    expect(t.sockets).toHaveLength(4);
   });
 
   it('re-sends the token after the tokens change', async () => {

@@ -9,8 +9,12 @@
  * directory (GET /vehicle/statuses: registration numbers, never-connected vehicles) is merged in; `delta`s are applied
  * as they come. A dropped socket reconnects with exponential back-off (1 s … 30 s, jittered); a 4401 close refreshes
  * the tokens once and reconnects, or ends with `closed` and an error when that fails (or when a share link was
- * refused). Statuses age to offline on the client too (live-fleet-state.ts).
+ * refused). A 4403 close (the user's role grants no part of the feed) ends with `closed`, an error and nothing shown,
+ * never retried; a 4409 close (role, permissions or organisation changed while connected) drops what was shown and
+ * reconnects at once for the snapshot of the new scope. Statuses age to offline on the client too
+ * (live-fleet-state.ts).
  */
+import { LIVE_CLOSE } from '@civicfleet/shared';
 import type {
   AlertDeskChange,
   LiveAlert,
@@ -74,7 +78,7 @@ export interface LiveStoreDeps {
   ageEveryMs?: number;
 }
 
-export const CLOSE_UNAUTHORISED = 4401;
+export const CLOSE_UNAUTHORISED = LIVE_CLOSE.unauthorised;
 /** share.contract.ts SHARE_SOCKET_CLOSE_GONE. */
 export const CLOSE_SHARE_GONE = 4410;
 /** Desk steps kept for consumers that look at the recent ones. */
@@ -85,6 +89,7 @@ const BACKOFF_MAX_MS = 30_000;
 export const LIVE_ERRORS = {
   sessionEnded: 'Your session has ended. Sign in again to see live positions.',
   shareRefused: 'This link has expired or was revoked.',
+  forbidden: 'Your role does not include the live feed.',
 } as const;
 
 export interface LiveFleetStore {
@@ -280,6 +285,18 @@ export function createLiveFleetStore(deps: LiveStoreDeps): LiveFleetStore {
     // A share link refused (4401) or gone — expired or revoked (4410): retrying cannot help.
     if (isShare && (code === CLOSE_UNAUTHORISED || code === CLOSE_SHARE_GONE))
       return stop(LIVE_ERRORS.shareRefused);
+    if (!isShare && code === LIVE_CLOSE.forbidden) {
+      clearFeed();
+      return stop(LIVE_ERRORS.forbidden);
+    }
+    // Scope changed: what was shown may no longer be allowed. Once at once; a repeat before a snapshot backs off.
+    if (!isShare && code === LIVE_CLOSE.rescoped && attempt === 0) {
+      clearFeed();
+      attempt = 1;
+      set({ connection: 'reconnecting' });
+      connect();
+      return;
+    }
     if (code === CLOSE_UNAUTHORISED) {
       const refreshed = (await deps.refreshTokens?.().catch(() => false)) ?? false;
       if (gen !== generation) return;
@@ -295,6 +312,11 @@ export function createLiveFleetStore(deps: LiveStoreDeps): LiveFleetStore {
       retryTimer = null;
       if (gen === generation) connect();
     }, delayMs);
+  }
+
+  /** Forgets every vehicle, alert and desk step the feed brought (directory names included: they may be out of scope). */
+  function clearFeed(): void {
+    set({ vehicles: new Map(), alerts: [], deskChanges: [] }, true);
   }
 
   function scheduleAging(): void {

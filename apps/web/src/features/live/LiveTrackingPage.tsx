@@ -23,11 +23,15 @@ import {
   toMapVehicles,
   type StatusFilter,
 } from './live-vehicles';
-import { useLiveFleet } from './use-live-fleet';
+import { LIVE_ERRORS, useLiveFleet } from './use-live-fleet';
 import { VehicleCard } from './VehicleCard';
 import { VehicleList } from './VehicleList';
 
 const OVERLAYS_KEY = 'live.overlays';
+
+/** The feed's own errors (LIVE_ERRORS) are shown translated; anything else the server said, as it said it. */
+const liveErrorKey = (error: string) =>
+  (Object.keys(LIVE_ERRORS) as (keyof typeof LIVE_ERRORS)[]).find((key) => LIVE_ERRORS[key] === error);
 /** Span in degrees around a preselected vehicle (~1 km). */
 const VEHICLE_VIEW_DEG = 0.01;
 
@@ -115,7 +119,7 @@ export function LiveTrackingPage() {
       />
       {error && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {error}
+          {liveErrorKey(error) ? t(`errors.${liveErrorKey(error)}`) : error}
         </Alert>
       )}
       <Box

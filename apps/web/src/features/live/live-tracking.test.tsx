@@ -1,4 +1,4 @@
-import type { LivePosition, VehicleStatusRow } from '@civicfleet/shared';
+import { LIVE_CLOSE, type LivePosition, type VehicleStatusRow } from '@civicfleet/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -251,6 +251,30 @@ describe('live tracking page', () => {
     expect(stream.getByText('SOS — MP09GA1234')).toBeInTheDocument();
     expect(stream.getByText('Overspeed — MP09GA1234')).toBeInTheDocument();
     setAlarmMuted(false);
+  }, 30_000);
+  it('says so, shows nothing and does not reconnect when the feed is refused to the role (4403)', async () => {
+    stubFetch({
+      'GET /vehicle/statuses': ok({
+        counts: { total: 1, moving: 1, idle: 0, stopped: 0, offline: 0, 'never-connected': 0 },
+        rows: [moving],
+        total: 1,
+      }),
+    });
+    renderApp('/view-operations/live-tracking', { roleName: 'CUSTOM', permissions: ['live-tracking'] });
+    expect(
+      await screen.findByRole('heading', { name: 'Live tracking' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(liveSocket().sent.length).toBeGreaterThan(0));
+    const socket = liveSocket();
+    const opened = FakeSocket.all.length;
+    socket.receive({ type: 'error', message: 'Your role does not include the live feed.' });
+    act(() => socket.onclose?.({ code: LIVE_CLOSE.forbidden }));
+    expect(
+      await screen.findByText(/Your role does not include the live feed\. Ask an administrator/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Disconnected')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(FakeSocket.all).toHaveLength(opened);
   }, 30_000);
 });
 
