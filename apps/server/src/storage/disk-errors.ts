@@ -17,7 +17,7 @@ export type DiskProblem = 'full' | 'read-only';
 export class DiskUnavailableError extends AppError {
   constructor(
     readonly problem: DiskProblem,
-    readonly cause?: unknown,
+    override readonly cause?: unknown,
   ) {
     super(problem === 'full' ? 507 : 503, problem === 'full' ? DISK_MESSAGES.full : DISK_MESSAGES.readOnly);
   }
