@@ -24,6 +24,7 @@ import {
 import { BadRequestError } from '../../http/errors.ts';
 import { createAttemptLimiter } from '../../http/rate-limit.ts';
 import type { ApiModule } from '../../http/types.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { createMfaService } from '../mfa/mfa.service.ts';
 import { registerMfaRoutes } from '../mfa/mfa.routes.ts';
 import { createSecretBox } from '../mfa/secret-box.ts';
@@ -41,11 +42,26 @@ const meta = (request: FastifyRequest): RequestMeta => ({
 
 const ok = <T>(message: string, data: T) => ({ success: true, message, data });
 
+/** Audit action when an account reaches its all-addresses sign-in ceiling (http/rate-limit.ts `perAccount`). */
+export const ACCOUNT_THROTTLED_AUDIT = 'auth.account-throttled';
+
 export const authModule: ApiModule = {
   name: 'auth',
   register(app, deps) {
     const limiters = createLimiterFactory(app, deps.env.redisUrl);
-    const loginLimiter = createAttemptLimiter('login', deps.authLimits, limiters);
+    const loginLimiter = createAttemptLimiter('login', deps.authLimits, limiters, {
+      // Guesses spread over many addresses reached the account's ceiling: leave a trace for the administrators.
+      onAccountCeiling: (account, ip) => {
+        const userId = /^u:(\d+)$/.exec(account)?.[1];
+        app.log.warn({ account, ip }, 'sign-in ceiling of an account reached');
+        recordAudit(deps.db, {
+          action: ACCOUNT_THROTTLED_AUDIT,
+          actorUserId: userId === undefined ? null : BigInt(userId),
+          detail: { account },
+          ip,
+        }).catch((error: unknown) => app.log.error({ err: error }, 'audit of the sign-in ceiling failed'));
+      },
+    });
     const forgotLimiter = createAttemptLimiter('forgot', deps.authLimits, limiters);
     const mfaRequiredForAdmins = deps.env.mfaRequiredForAdmins ?? false;
     const box = createSecretBox(deps.env.jwtSecret);

@@ -24,6 +24,9 @@ import { getDummyHash, verifyPassword } from './password.ts';
 import { newOpaqueToken, sha256Hex } from './secrets.ts';
 import { toSessionUser } from './session-user.ts';
 
+/** The sign-in limiter's key of a user: one budget for the account, whichever name was typed (http/rate-limit.ts). */
+export const accountKey = (userId: bigint): string => `u:${userId}`;
+
 export interface RequestMeta {
   ip: string;
   userAgent: string | null;
@@ -112,12 +115,13 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function login(body: LoginBody, meta: RequestMeta): Promise<LoginAnswer> {
     const username = normaliseUsername(body.username);
-    await deps.loginLimiter.check(meta.ip, username);
     const user = await repo.findUserByUsername(db, username);
+    // The budget is the account's, whichever of its e-mail or phone was typed; reserved before the password is checked,
+    // so parallel guesses cannot overrun it (http/rate-limit.ts).
+    const attempt = await deps.loginLimiter.reserve(meta.ip, user ? accountKey(user.id) : `n:${username}`);
     // Always run scrypt, also for unknown users, so that the answer time does not reveal whether an account exists.
     const passwordOk = await verifyPassword(body.password, user?.passwordHash ?? (await getDummyHash()));
     if (!user || !passwordOk) {
-      await deps.loginLimiter.recordFailure(username, meta.ip);
       await recordAudit(db, {
         action: AUDIT_ACTIONS.signInFailed,
         actorUserId: user?.id ?? null,
@@ -127,7 +131,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       throw new BadRequestError(AUTH_MESSAGES.invalidCredentials);
     }
-    await deps.loginLimiter.recordSuccess(username);
+    await attempt.succeeded();
     if (!user.isEnabled) throw new ForbiddenError(AUTH_MESSAGES.disabled);
     if (user.mfaEnabled) return deps.mfa.startChallenge(user);
     return completeSignIn(user, meta);

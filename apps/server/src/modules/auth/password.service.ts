@@ -9,7 +9,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import type { AccessTokens } from './access-token.ts';
 import * as users from './auth.repository.ts';
-import { issueTokens, type RequestMeta } from './auth.service.ts';
+import { accountKey, issueTokens, type RequestMeta } from './auth.service.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
 import * as resets from './password-reset.repository.ts';
@@ -41,8 +41,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
   /** Always answers a request token; only a real, enabled user with an e-mail gets a mail and a usable one. */
   async function forgot(rawUsername: string, meta: RequestMeta): Promise<{ otpToken: string }> {
     const username = normaliseUsername(rawUsername);
-    await deps.forgotLimiter.check(meta.ip, username);
-    await deps.forgotLimiter.recordFailure(username, meta.ip); // every request counts towards both caps
+    await deps.forgotLimiter.reserve(meta.ip, `n:${username}`); // every request counts, never given back
     const requestToken = newOpaqueToken();
     const user = await users.findUserByUsername(db, username);
     if (!user || !user.isEnabled || !user.email) return { otpToken: requestToken };
@@ -148,13 +147,13 @@ export function createPasswordService(deps: PasswordServiceDeps) {
     const username = normaliseUsername(body.username);
     if (username !== auth.email?.toLowerCase() && username !== auth.phone)
       throw new ForbiddenError(AUTH_MESSAGES.forbidden);
-    await deps.loginLimiter.check(meta.ip, username);
     const user = await users.findUserById(db, auth.userId);
     if (!user) throw new UnauthorizedError(AUTH_MESSAGES.tokenInvalid);
+    const attempt = await deps.loginLimiter.reserve(meta.ip, accountKey(user.id));
     if (!(await verifyPassword(body.password, user.passwordHash))) {
-      await deps.loginLimiter.recordFailure(username, meta.ip);
       throw new BadRequestError(AUTH_MESSAGES.wrongCurrentPassword);
     }
+    await attempt.succeeded();
     assertAcceptablePassword(body.newpassword, user, 'newpassword');
     const passwordHash = await hashPassword(body.newpassword);
     const now = clock();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashPassword, takePeakHashing, verifyPassword } from './password.ts';
 
 describe('scrypt password hashes', () => {
   it('encodes parameters and verifies', async () => {
@@ -20,5 +20,15 @@ describe('scrypt password hashes', () => {
     ]) {
       expect(await verifyPassword('x', bad)).toBe(false);
     }
+  });
+
+  it('runs at most two derivations at once, however many requests arrive together', async () => {
+    const hash = await hashPassword('Demo@12345');
+    takePeakHashing();
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => verifyPassword(i % 3 === 0 ? 'Demo@12345' : `Wrong${i}`, hash)),
+    );
+    expect(results.filter(Boolean)).toHaveLength(4);
+    expect(takePeakHashing()).toBe(2);
   });
 });

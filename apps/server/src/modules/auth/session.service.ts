@@ -8,7 +8,7 @@ import { BadRequestError, NotFoundError, UnauthorizedError } from '../../http/er
 import type { AttemptLimiter } from '../../http/rate-limit.ts';
 import type { AuthContext, Clock } from '../../http/types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { RequestMeta } from './auth.service.ts';
+import { accountKey, type RequestMeta } from './auth.service.ts';
 import * as repo from './auth.repository.ts';
 import { verifyPassword } from './password.ts';
 
@@ -43,14 +43,13 @@ export function createSessionService({ db, clock, loginLimiter }: SessionService
   ): Promise<{ revoked: number }> {
     const user = await repo.findUserById(db, auth.userId);
     if (!user) throw new UnauthorizedError(AUTH_MESSAGES.tokenInvalid);
-    const username = user.email?.toLowerCase() ?? user.phone ?? String(user.id);
-    await loginLimiter.check(meta.ip, username);
+    const attempt = await loginLimiter.reserve(meta.ip, accountKey(user.id));
     if (!(await verifyPassword(body.password, user.passwordHash))) {
-      await loginLimiter.recordFailure(username, meta.ip);
       throw new BadRequestError(AUTH_MESSAGES.wrongCurrentPassword, {
         password: AUTH_MESSAGES.wrongCurrentPassword,
       });
     }
+    await attempt.succeeded();
     const now = clock();
     const targets =
       body.sessionId !== undefined

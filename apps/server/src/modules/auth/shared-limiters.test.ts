@@ -45,4 +45,13 @@ describe('sign-in limits shared through Redis', () => {
     // Another username is not affected.
     expect((await attempt(apiB, demoAccount('RFC').email, DEMO_PASSWORD)).statusCode).toBe(200);
   });
+
+  it('reserves attempts atomically in Redis: a parallel burst over both processes gets 3 evaluations', async () => {
+    const { email } = demoAccount('CUSTOM');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => attempt(i % 2 === 0 ? apiA : apiB, email, `burst-${i}`)),
+    );
+    expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(3);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(27);
+  });
 });

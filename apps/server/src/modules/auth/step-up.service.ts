@@ -21,7 +21,7 @@ import type { AttemptLimiter } from '../../http/rate-limit.ts';
 import type { AuthContext, Clock } from '../../http/types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { MfaService } from '../mfa/mfa.service.ts';
-import type { RequestMeta } from './auth.service.ts';
+import { accountKey, type RequestMeta } from './auth.service.ts';
 import { findUserById } from './auth.repository.ts';
 import { verifyPassword } from './password.ts';
 import * as repo from './step-up.repository.ts';
@@ -61,9 +61,9 @@ export function createStepUpService(deps: StepUpServiceDeps) {
   async function confirm(auth: AuthContext, body: StepUpBody, meta: RequestMeta): Promise<StepUpResult> {
     const user = await findUserById(db, auth.userId);
     if (!user) throw new UnauthorizedError(AUTH_MESSAGES.tokenInvalid);
-    const username = user.email?.toLowerCase() ?? user.phone ?? String(user.id);
+    const account = accountKey(user.id);
     const mfaKey = `mfa:${user.id}`;
-    await loginLimiter.check(meta.ip, username);
+    await loginLimiter.check(meta.ip, account);
     if (user.mfaEnabled) {
       await loginLimiter.check(meta.ip, mfaKey);
       // Asked before the password is checked, so that a missing code never tells whether the password was right.
@@ -71,10 +71,8 @@ export function createStepUpService(deps: StepUpServiceDeps) {
         throw new BadRequestError(MFA_MESSAGES.codeRequired, { code: MFA_MESSAGES.codeRequired });
       }
     }
-    if (!(await verifyPassword(body.password, user.passwordHash))) {
-      await loginLimiter.recordFailure(username, meta.ip);
-      throw wrongPassword();
-    }
+    const attempt = await loginLimiter.reserve(meta.ip, account);
+    if (!(await verifyPassword(body.password, user.passwordHash))) throw wrongPassword();
     let factor: 'totp' | 'recovery' | undefined;
     if (user.mfaEnabled && body.code !== undefined) {
       const isTotp = /^\d{6}$/.test(body.code);
@@ -92,7 +90,7 @@ export function createStepUpService(deps: StepUpServiceDeps) {
       }
       factor = isTotp ? 'totp' : 'recovery';
     }
-    await loginLimiter.recordSuccess(username);
+    await attempt.succeeded();
     const now = clock();
     await db.transaction(async (tx) => {
       await repo.deleteStepUpsBefore(tx, new Date(now.getTime() - TTL_MS));

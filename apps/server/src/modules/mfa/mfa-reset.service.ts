@@ -24,7 +24,7 @@ import {
 import type { AttemptLimiter } from '../../http/rate-limit.ts';
 import type { AuthContext, Clock } from '../../http/types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { RequestMeta } from '../auth/auth.service.ts';
+import { accountKey, type RequestMeta } from '../auth/auth.service.ts';
 import { findUserById, listLiveFamilies, revokeUserTokens } from '../auth/auth.repository.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { canSeeOrganisation, isRoleWithinReach } from '../organisation/scope.ts';
@@ -44,18 +44,17 @@ export interface MfaResetDeps {
 
 export function createMfaReset(deps: MfaResetDeps) {
   const { db, clock, loginLimiter } = deps;
-  /** The caller's own password, under the sign-in limits of the caller's username (400 / 429 when wrong). */
+  /** The caller's own password, under the sign-in limits of the caller's account (400 / 429 when wrong). */
   async function confirmCallerPassword(auth: AuthContext, password: string, meta: RequestMeta) {
     const caller = await findUserById(db, auth.userId);
     if (!caller) throw new UnauthorizedError(AUTH_MESSAGES.tokenInvalid);
-    const username = caller.email?.toLowerCase() ?? caller.phone ?? String(caller.id);
-    await loginLimiter.check(meta.ip, username);
+    const attempt = await loginLimiter.reserve(meta.ip, accountKey(caller.id));
     if (!(await verifyPassword(password, caller.passwordHash))) {
-      await loginLimiter.recordFailure(username, meta.ip);
       throw new BadRequestError(AUTH_MESSAGES.wrongCurrentPassword, {
         password: AUTH_MESSAGES.wrongCurrentPassword,
       });
     }
+    await attempt.succeeded();
   }
 
   return async function resetForUser(

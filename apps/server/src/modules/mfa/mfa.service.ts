@@ -93,10 +93,9 @@ export function createMfaService(deps: MfaServiceDeps) {
     during?: string,
   ) {
     const key = limiterKey(user.id);
-    await deps.loginLimiter.check(meta.ip, key);
+    const attempt = await deps.loginLimiter.reserve(meta.ip, key);
     const row = await repo.findUserMfa(db, user.id);
     if (!row?.enabledAt || !(await acceptFactor(row, factor, meta))) {
-      await deps.loginLimiter.recordFailure(key, meta.ip);
       await recordAudit(db, {
         action: MFA_AUDIT.failed,
         actorUserId: user.id,
@@ -106,7 +105,7 @@ export function createMfaService(deps: MfaServiceDeps) {
       });
       throw invalidCode();
     }
-    await deps.loginLimiter.recordSuccess(key);
+    await attempt.succeeded();
   }
 
   async function status(auth: AuthContext): Promise<MfaStatus> {
@@ -164,12 +163,11 @@ export function createMfaService(deps: MfaServiceDeps) {
     if (!user) throw new UnauthorizedError(AUTH_MESSAGES.tokenInvalid);
     const row = await repo.findUserMfa(db, auth.userId);
     if (!row?.enabledAt) throw new BadRequestError(MFA_MESSAGES.notEnabled);
-    const key = limiterKey(user.id);
-    await deps.loginLimiter.check(meta.ip, key);
+    const attempt = await deps.loginLimiter.reserve(meta.ip, limiterKey(user.id));
     if (!(await verifyPassword(body.password, user.passwordHash))) {
-      await deps.loginLimiter.recordFailure(key, meta.ip);
       throw new BadRequestError(AUTH_MESSAGES.wrongCurrentPassword);
     }
+    await attempt.succeeded();
     const factor: SecondFactor = /^\d{6}$/.test(body.code)
       ? { code: body.code }
       : { recoveryCode: body.code };
