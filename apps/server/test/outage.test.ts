@@ -8,7 +8,8 @@
  *   503 `{ success: false, message }` (never hangs);
  * - within 10 s of the database's return readiness is 200, the API answers and new positions are committed (acked);
  * - every position acknowledged before, during and after the outages is in the database;
- * - after a Redis restart (split layout) live deltas reach an open /v1/live socket again within 10 s.
+ * - after a Redis restart (split layout) live deltas reach an open /v1/live socket again within 10 s, and the socket
+ *   gets a fresh snapshot (the deltas published while Redis was away are lost).
  *
  * Runs in the PostgreSQL pass of .ci/run (TEST_DATABASE_URL set; its PostgreSQL binaries start the private server).
  */
@@ -305,9 +306,11 @@ describe.skipIf(!enabled)('PostgreSQL and Redis outages under GT06 load', () => 
         it('resumes live deltas within 10 s of a Redis restart', async () => {
           const socket = new WebSocket(`${layout.api().replace('http', 'ws')}/v1/live`);
           const deltas: number[] = [];
+          const snapshots: number[] = [];
           socket.on('message', (data) => {
             const message = JSON.parse(String(data)) as { type: string };
             if (message.type === 'delta') deltas.push(Date.now());
+            if (message.type === 'snapshot') snapshots.push(Date.now());
           });
           socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token })));
           try {
@@ -317,6 +320,8 @@ describe.skipIf(!enabled)('PostgreSQL and Redis outages under GT06 load', () => 
             await redis.start();
             const back = Date.now();
             await eventually(async () => deltas.some((at) => at > back), 10_000);
+            // The deltas published while Redis was away are lost: the socket got a fresh snapshot instead.
+            await eventually(async () => snapshots.some((at) => at > back), 10_000);
             expect(socket.readyState).toBe(WebSocket.OPEN);
           } finally {
             socket.terminate();

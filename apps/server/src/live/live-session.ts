@@ -96,6 +96,7 @@ export function runLiveSession(
   });
   let unsubscribe: (() => void) | null = null;
   let unsubscribeDesk: (() => void) | null = null;
+  let unsubscribeResume: (() => void) | null = null;
   const positions = new Map<string, LivePosition>();
   let alerts: LiveAlert[] = [];
   const timers: NodeJS.Timeout[] = [];
@@ -130,6 +131,8 @@ export function runLiveSession(
     unsubscribe = null;
     unsubscribeDesk?.();
     unsubscribeDesk = null;
+    unsubscribeResume?.();
+    unsubscribeResume = null;
     for (const t of timers) clearInterval(t);
     if (deltaTimer) clearTimeout(deltaTimer);
     deltaTimer = null;
@@ -202,6 +205,18 @@ export function runLiveSession(
     if (topics.has('positions') || topics.has('alerts'))
       unsubscribe = deps.bus.subscribe<LiveDelta>(TOPICS.live, onDelta);
     if (topics.has('desk')) unsubscribeDesk = deps.bus.subscribe<AlertDeskChange>(DESK_TOPIC, onDesk);
+    // The bus (Redis) came back after an outage: the deltas published meanwhile are lost, so a fresh snapshot.
+    unsubscribeResume = deps.bus.onResume?.(() => void resync()) ?? null;
+    const snapshot = await readSnapshot(context);
+    if (done) return; // closed while the snapshot was read: schedule nothing (cleanup already ran)
+    send({ type: 'snapshot', positions: snapshot });
+    isStreaming = true;
+    scheduleDeltas(); // what arrived while the snapshot was read goes right after it
+    timers.push(setInterval(() => void recheck('timer'), recheckMs));
+  }
+
+  /** The latest fix of every device in scope (none without the positions topic). */
+  async function readSnapshot(context: AuthContext): Promise<LivePosition[]> {
     const nowMs = deps.clock().getTime();
     const rows = topics.has('positions') ? await listLatestInScope(deps.db, context.orgIds) : [];
     if (done) return; // closed while the snapshot was read: schedule nothing (cleanup already ran)
@@ -209,6 +224,14 @@ export function runLiveSession(
     for (const { latest } of rows) {
       const position = livePositionOf(latest, nowMs);
       if (position) snapshot.push(position);
+    return snapshot;
+  }
+
+  /** A fresh snapshot for a streaming client (after a bus outage); skipped when the database cannot answer now. */
+  async function resync(): Promise<void> {
+    if (done || !isStreaming || !auth || !topics.has('positions')) return;
+    const snapshot = await readSnapshot(auth).catch(() => null);
+    if (done || !snapshot) return;
     }
     send({ type: 'snapshot', positions: snapshot });
     isStreaming = true;
