@@ -3,10 +3,12 @@
  * AIS-140 vendor extras free hex text. One card must read the same whichever tracker saw it, so the canonical form is
  * upper-case hex without leading zero bytes (a 4-byte card in Teltonika's 8-byte field arrives as 00000000XXXXXXXX).
  */
+import type { IoValue } from './message.ts';
+
 const HEX_TAG = /^[0-9A-F]+$/;
 
 /** Canonical tag, or null when the value is not hex or is all zeros (no key presented). */
-export function normaliseDriverTag(value: string | number | boolean | null | undefined): string | null {
+export function normaliseDriverTag(value: IoValue | undefined): string | null {
   if (typeof value !== 'string') return null;
   let tag = value.trim().toUpperCase();
   if (!HEX_TAG.test(tag)) return null;

@@ -5,6 +5,9 @@
  * connection drops is sent again (re-upload flag set) after the next login. Records made offline go out the same way,
  * oldest first. Server commands (0x80) get a 0x15 string reply. A reading with a driver tag is followed by a 0x94/0x1B
  * RFID info frame (live only: a card swipe is not buffered by the device).
+ *
+ * Variant '4g' (VL103 / JM-VL03 class) sends 0xA0 locations, 0xA4 alarms and, for a reading without a fix, 0xA1
+ * (cells only) instead; the rest is the same.
  */
 import {
   buildGt06Alarm,
@@ -13,6 +16,10 @@ import {
   buildGt06Location,
   buildGt06Login,
   buildGt06StringInfo,
+  buildGt06Alarm4g,
+  buildGt06CellsOnly4g,
+  buildGt06Location4g,
+  type Gt06Variant,
   GT06_ALARM_4G,
   GT06_ALARM_CODES,
   GT06_LOGIN,
@@ -61,7 +68,10 @@ export class Gt06Session implements DeviceSession {
   private readonly inFlight = new Map<number, InFlight>();
   private readonly replies = new Gt06ReplyReader();
 
-  constructor(readonly identity: DeviceIdentity) {}
+  constructor(
+    readonly identity: DeviceIdentity,
+    readonly variant: Gt06Variant = 'classic',
+  ) {}
 
   get isReady(): boolean {
     return this.state === 'ready';
@@ -163,18 +173,21 @@ export class Gt06Session implements DeviceSession {
     this.inFlight.set(serial, { event, sentAtMs: wallMs });
     if (event.type === 'heartbeat') return [countFrame(this.stats, buildGt06Heartbeat(reading, serial), 0)];
     const alarm = event.type === 'alarm' ? event.alarm : null;
+    const is4g = this.variant === '4g';
     if (alarm !== null && alarm in GT06_ALARM_CODES) {
-      const frame = buildGt06Alarm(reading, alarm as Gt06AlarmEvent, {
-        serial,
-        protocolNumber: GT06_ALARM_4G,
-      });
+      const frame = is4g
+        ? buildGt06Alarm4g(reading, alarm as Gt06AlarmEvent, serial)
+        : buildGt06Alarm(reading, alarm as Gt06AlarmEvent, { serial, protocolNumber: GT06_ALARM_4G });
       return [countFrame(this.stats, frame, 1)];
     }
     const isAccChange = alarm === 'ignitionOn' || alarm === 'ignitionOff';
     const uploadMode = isAccChange ? GT06_UPLOAD_MODE.accChange : GT06_UPLOAD_MODE.interval;
-    const frames = [
-      countFrame(this.stats, buildGt06Location(reading, { serial, isReupload, uploadMode }), 1),
-    ];
+    const location = !is4g
+      ? buildGt06Location(reading, { serial, isReupload, uploadMode })
+      : reading.gpsValid
+        ? buildGt06Location4g(reading, { serial, isReupload, uploadMode })
+        : buildGt06CellsOnly4g(reading, serial);
+    const frames = [countFrame(this.stats, location, 1)];
     if (reading.driverTag !== undefined && !isReupload) {
       const rfidSerial = this.nextSerial();
       frames.push(countFrame(this.stats, buildGt06DriverId(reading.driverTag, rfidSerial), 0));

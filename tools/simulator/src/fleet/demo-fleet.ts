@@ -4,6 +4,7 @@
  */
 import { ZONE_IDS, type ZoneId } from './indore-map.ts';
 import { createRng, intBetween, pick } from './prng.ts';
+import type { Gt06Variant } from '../packets/gt06.ts';
 import { DEVICE_PROTOCOLS, type DeviceProtocol, type VehicleKind } from './types.ts';
 
 export interface DemoVehicle {
@@ -15,6 +16,16 @@ export interface DemoVehicle {
   label: string;
   /** Position in the demo fleet (VehicleSpec.fleetIndex). */
   fleetIndex: number;
+  /** GT06 vehicles only: classic 0x22/0x26 frames or the 4G 0xA0/0xA4 family; default gt06VariantOf(fleetIndex). */
+  gt06Variant?: Gt06Variant;
+}
+
+/**
+ * Half of the GT06 demo vehicles speak the 4G generation (VL103 / JM-VL03 class): those in odd groups of three, i.e.
+ * with the default protocol rotation every second GT06 vehicle.
+ */
+export function gt06VariantOf(fleetIndex: number): Gt06Variant {
+  return Math.floor(fleetIndex / 3) % 2 === 1 ? '4g' : 'classic';
 }
 
 export const DEFAULT_IMEI_PREFIX = '8691234';

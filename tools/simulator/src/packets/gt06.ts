@@ -12,6 +12,12 @@
  *   XOR of the id bytes, footer 0x03 — the layout of Traccar's `Gt06ProtocolDecoderTest` capture
  *   `7979000e941b02084277efef350303eadaed0d0a`. It carries no position: the server places it at the last fix.
  *
+ * 4G generation (VL103 / JM-VL03 / LL301 class; `Gt06Variant` '4g'), with an LTE cell (TAC 4 bytes, ECI 8 bytes):
+ * - 0xA0 GPS + 4G cell: GPS part, MCC, MNC, TAC(4), ECI(8), ACC, upload mode, re-upload flag.
+ * - 0xA4 alarm: GPS part, cell block led by its length (0x10, counting itself), terminal info, voltage level, GSM
+ *   level, alarm, language, fence id (0xFF: none).
+ * - 0xA1 cells only (no fix): time, MCC, MNC, 7 × (TAC(4), ECI(8), signal(1)), timing advance, language(2).
+ *
  * The caller owns serial numbers (1..0xFFFF, wrapping); the server echoes them in its replies.
  */
 import { crcItu } from './checksums.ts';
@@ -26,6 +32,12 @@ export const GT06_STRING_INFO = 0x15;
 export const GT06_SERVER_COMMAND = 0x80;
 export const GT06_INFO = 0x94;
 export const GT06_INFO_RFID = 0x1b;
+export const GT06_LOCATION_LTE = 0xa0;
+export const GT06_LBS_LTE = 0xa1;
+export const GT06_ALARM_LTE = 0xa4;
+
+/** Which GT06 generation a simulated device speaks: classic 0x22/0x26 frames or the 4G 0xA0/0xA4/0xA1 family. */
+export type Gt06Variant = 'classic' | '4g';
 
 /** Alarm byte of 0x16/0x26 (Traccar's mapping, §8.3). Ignition has no alarm code: it is the ACC byte of 0x22. */
 export const GT06_ALARM_CODES = {
@@ -106,6 +118,54 @@ export function buildGt06Alarm(
   return frame(options.protocolNumber ?? GT06_ALARM, content, options.serial);
 }
 
+/** 0xA0: GPS + LTE cell + ACC, upload mode, re-upload flag. */
+export function buildGt06Location4g(reading: DeviceReading, options: Gt06LocationOptions): Uint8Array {
+  const content = concat(
+    gpsPart(reading),
+    lteCellPart(reading),
+    Uint8Array.of(
+      reading.ignition ? 1 : 0,
+      options.uploadMode ?? GT06_UPLOAD_MODE.interval,
+      options.isReupload ? 1 : 0,
+    ),
+  );
+  return frame(GT06_LOCATION_LTE, content, options.serial);
+}
+
+/** 0xA4: GPS, sized LTE cell, status, fence id. */
+export function buildGt06Alarm4g(reading: DeviceReading, alarm: Gt06AlarmEvent, serial: number): Uint8Array {
+  const cell = lteCellPart(reading);
+  const content = concat(
+    gpsPart(reading),
+    Uint8Array.of(cell.length + 1),
+    cell,
+    Uint8Array.of(
+      terminalInfo(reading, TERMINAL_ALARM_BITS[alarm]),
+      voltageLevel(reading),
+      gsmLevel(reading),
+      GT06_ALARM_CODES[alarm],
+      0x02,
+      0xff,
+    ),
+  );
+  return frame(GT06_ALARM_LTE, content, serial);
+}
+
+/** 0xA1: no fix, the serving LTE cell (the other six neighbour slots empty). */
+export function buildGt06CellsOnly4g(reading: DeviceReading, serial: number): Uint8Array {
+  const cells = new Uint8Array(7 * 13);
+  const serving = lteCellPart(reading).subarray(3); // TAC + ECI
+  cells.set(serving, 0);
+  cells[12] = Math.min(113, Math.max(51, 113 - reading.gsmSignal * 2)); // −dBm from CSQ
+  const content = concat(
+    timePart(reading.fixTimeMs),
+    lteCellPart(reading).subarray(0, 3),
+    cells,
+    Uint8Array.of(0xff, 0x00, 0x02),
+  );
+  return frame(GT06_LBS_LTE, content, serial);
+}
+
 /** 0x94/0x1B: a driver swiped an RFID card (tag ≤ 8 hex digits, zero-padded to 4 bytes). */
 export function buildGt06DriverId(tag: string, serial: number): Uint8Array {
   const id = driverTagBytes(tag, 4);
@@ -162,21 +222,35 @@ export function frameLong(protocolNumber: number, content: Uint8Array, serial: n
   return out;
 }
 
+function timePart(timeMs: number): Uint8Array {
+  const d = new Date(timeMs);
+  return Uint8Array.of(
+    d.getUTCFullYear() % 100,
+    d.getUTCMonth() + 1,
+    d.getUTCDate(),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+  );
+}
+
+/** MCC(2) MNC(1) TAC(4) ECI(8): the simulated cell as an LTE cell. */
+function lteCellPart(reading: DeviceReading): Uint8Array {
+  const { cell } = reading;
+  const part = new Uint8Array(15);
+  const view = new DataView(part.buffer);
+  view.setUint16(0, cell.mcc);
+  part[2] = cell.mnc & 0xff;
+  view.setUint32(3, cell.lac >>> 0);
+  view.setUint32(7, Math.floor(cell.cellId / 0x1_0000_0000));
+  view.setUint32(11, cell.cellId >>> 0);
+  return part;
+}
+
 function gpsPart(reading: DeviceReading): Uint8Array {
   const part = new Uint8Array(18);
   const view = new DataView(part.buffer);
-  const d = new Date(reading.fixTimeMs);
-  part.set(
-    [
-      d.getUTCFullYear() % 100,
-      d.getUTCMonth() + 1,
-      d.getUTCDate(),
-      d.getUTCHours(),
-      d.getUTCMinutes(),
-      d.getUTCSeconds(),
-    ],
-    0,
-  );
+  part.set(timePart(reading.fixTimeMs), 0);
   // High nibble: length of the GPS information (12 bytes); low nibble: satellites in use.
   part[6] = 0xc0 | Math.min(15, Math.max(0, Math.round(reading.satellites)));
   view.setUint32(7, Math.round(Math.abs(reading.lat) * 1_800_000));

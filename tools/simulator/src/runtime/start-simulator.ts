@@ -4,6 +4,7 @@
  */
 import { Ais140Session } from '../device/ais140-session.ts';
 import { Gt06Session } from '../device/gt06-session.ts';
+import { gt06VariantOf } from '../fleet/demo-fleet.ts';
 import { isRecordable, type DeviceSession } from '../device/session.ts';
 import { TeltonikaSession } from '../device/teltonika-session.ts';
 import { demoFleet, type DemoVehicle } from '../fleet/demo-fleet.ts';
@@ -94,7 +95,7 @@ export function startSimulator(options: SimulatorOptions): SimulatorHandle {
             vehicle.position,
           )
         : spec.protocol === 'gt06'
-          ? new Gt06Session(identity)
+          ? new Gt06Session(identity, spec.gt06Variant ?? gt06VariantOf(spec.fleetIndex))
           : new TeltonikaSession(identity);
     return new DeviceConnection(session, { host, port: ports[spec.protocol], log });
   });
