@@ -23,7 +23,13 @@ import { WebSocket } from 'ws';
 import { openPostgres, rows } from '../src/db/client.ts';
 import { DEMO_PASSWORD, demoAccount } from '../src/db/seed/demo-accounts.ts';
 import { prepareDatabase } from '../src/db/seed/index.ts';
-import { eventually, INDORE, organisationId, seedTrackedVehicle, sleep } from '../src/gateway/testing/fleet.ts';
+import {
+  eventually,
+  INDORE,
+  organisationId,
+  seedTrackedVehicle,
+  sleep,
+} from '../src/gateway/testing/fleet.ts';
 import { gt06Location, gt06Login } from '../src/gateway/testing/packets.ts';
 import { TcpDevice } from '../src/gateway/testing/tcp-device.ts';
 import { startCluster, type Cluster } from './cluster.ts';
@@ -86,7 +92,9 @@ class LoadDevice {
           const at = new Date(BASE_MS + this.index * 1000);
           this.index++;
           this.sent.set(serial, at.toISOString());
-          await tcp.write(gt06Location({ at, lat: 22.7 + this.index * 1e-5, lon: 75.85, speedKph: 30 }, serial));
+          await tcp.write(
+            gt06Location({ at, lat: 22.7 + this.index * 1e-5, lon: 75.85, speedKph: 30 }, serial),
+          );
           await sleep(FIX_EVERY_MS);
         }
       } catch {
@@ -156,7 +164,10 @@ describe.skipIf(!enabled)('PostgreSQL and Redis outages under GT06 load', () => 
       let layout: Layout;
       let devices: LoadDevice[] = [];
       let token = '';
-      const imeis = Array.from({ length: DEVICES }, (_, i) => `35871004${layoutName === 'split' ? 1 : 0}${String(i).padStart(6, '0')}`);
+      const imeis = Array.from(
+        { length: DEVICES },
+        (_, i) => `35871004${layoutName === 'split' ? 1 : 0}${String(i).padStart(6, '0')}`,
+      );
 
       async function signIn(): Promise<string> {
         const response = await fetch(`${layout.api()}/v1/auth/login`, {
@@ -166,8 +177,8 @@ describe.skipIf(!enabled)('PostgreSQL and Redis outages under GT06 load', () => 
           signal: AbortSignal.timeout(5_000),
         });
         expect(response.status).toBe(200);
-        return ((await response.json()) as { data: { token: { access: { token: string } } } }).data.token.access
-          .token;
+        return ((await response.json()) as { data: { token: { access: { token: string } } } }).data.token
+          .access.token;
       }
 
       const vehicles = () =>
@@ -231,7 +242,11 @@ describe.skipIf(!enabled)('PostgreSQL and Redis outages under GT06 load', () => 
           layout = {
             api: () => cluster.apis[0]?.url ?? '',
             gt06Port: () => cluster.gateways[0]?.ports.gt06 ?? 0,
-            output: () => cluster.all().map((p) => `--- ${p.name}\n${p.output()}`).join('\n'),
+            output: () =>
+              cluster
+                .all()
+                .map((p) => `--- ${p.name}\n${p.output()}`)
+                .join('\n'),
             stop: () => cluster.stop(),
           };
         } else {

@@ -187,7 +187,11 @@ export interface LockingDatabase {
 }
 
 /** Runs `fn` while holding the cluster-wide lock `name` (waits for it); PGlite: runs `fn`. */
-export function withClusterLock<T>(database: LockingDatabase, name: string, fn: () => Promise<T>): Promise<T> {
+export function withClusterLock<T>(
+  database: LockingDatabase,
+  name: string,
+  fn: () => Promise<T>,
+): Promise<T> {
   return database.locks ? database.locks.run(name, fn) : fn();
 }
 

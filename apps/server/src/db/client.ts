@@ -243,7 +243,11 @@ function watchPoolConnect(pool: pg.Pool, onFailure: (error: unknown) => void): v
 
 /** `select 1` on a connection of its own, bounded: does the server answer now? */
 async function probePostgres(connectionString: string, timeoutMs: number): Promise<void> {
-  const client = new pg.Client({ connectionString, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
+  const client = new pg.Client({
+    connectionString,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();

@@ -7,7 +7,8 @@
 /** Why a call failed without the statement being at fault. */
 export type UnavailableKind = 'unreachable' | 'busy' | 'timeout';
 
-export const DATABASE_UNREACHABLE_MESSAGE = 'The database is not reachable right now. Please try again in a moment.';
+export const DATABASE_UNREACHABLE_MESSAGE =
+  'The database is not reachable right now. Please try again in a moment.';
 export const DATABASE_BUSY_MESSAGE = 'The server is busy right now. Please try again in a moment.';
 export const DATABASE_TIMEOUT_MESSAGE = 'The request took too long and was stopped. Please try again.';
 
@@ -62,7 +63,8 @@ export function unavailableKind(error: unknown): UnavailableKind | undefined {
     const message = typeof link.message === 'string' ? link.message : '';
     if (POOL_TIMEOUT.test(message)) return 'busy';
     if (code === '57014' && /statement timeout/i.test(message)) return 'timeout';
-    if (NETWORK_CODES.has(code) || UNREACHABLE_STATES.has(code) || code.startsWith('08')) return 'unreachable';
+    if (NETWORK_CODES.has(code) || UNREACHABLE_STATES.has(code) || code.startsWith('08'))
+      return 'unreachable';
     if (UNREACHABLE_MESSAGES.some((pattern) => pattern.test(message))) return 'unreachable';
   }
   return undefined;

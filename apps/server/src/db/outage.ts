@@ -107,7 +107,10 @@ export function createDependencyWatch(options: DependencyWatchOptions): Dependen
       const outageMs = clock() - since;
       clearTimeout(timer);
       timer = undefined;
-      log?.info({ dependency, outageMs }, `${LABELS[dependency]} reachable again after ${Math.round(outageMs / 1000)} s`);
+      log?.info(
+        { dependency, outageMs },
+        `${LABELS[dependency]} reachable again after ${Math.round(outageMs / 1000)} s`,
+      );
       notify(false);
     },
     onChange(listener) {

@@ -91,10 +91,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const unavailable = unavailableKind(error);
     if (unavailable) {
       request.log.debug({ err: error }, 'request failed: database unavailable');
-      return reply.status(503).header('Retry-After', '5').send({
-        success: false,
-        message: unavailableMessage(unavailable),
-      } satisfies ErrorEnvelope);
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({
+          success: false,
+          message: unavailableMessage(unavailable),
+        } satisfies ErrorEnvelope);
     }
     // A full or read-only disk (the embedded database's "could not extend file", an ENOSPC from a write): a clear
     // 507/503 the operator can act on; it is still logged as an error.
