@@ -25,6 +25,10 @@ const temporary: Device = {
   createdAt: '2026-11-22T04:00:00.000Z',
   targetFirmware: null,
   expiresAt: '2099-11-22T10:00:00.000Z',
+  allowedNetworks: null,
+  identityConflictAt: null,
+  identityConflicts: 0,
+  cloneSuspectedAt: null,
   vehicle: null,
 };
 

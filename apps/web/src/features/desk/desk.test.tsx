@@ -63,6 +63,8 @@ const sos: AlertDeskItem = {
   lat: 22.7196,
   lon: 75.8577,
   late: false,
+  unverified: false,
+  identity: null,
   deskStatus: 'new',
   acknowledgedBy: null,
   acknowledgedAt: null,

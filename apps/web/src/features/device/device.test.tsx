@@ -24,6 +24,10 @@ const device = (over: Partial<Device> = {}): Device => ({
   createdAt: '2026-11-01T00:00:00.000Z',
   targetFirmware: null,
   expiresAt: null,
+  allowedNetworks: null,
+  identityConflictAt: null,
+  identityConflicts: 0,
+  cloneSuspectedAt: null,
   vehicle: null,
   ...over,
 });
