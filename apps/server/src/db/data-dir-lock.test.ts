@@ -87,6 +87,12 @@ describe('data directory lock', () => {
     expect(readFileSync(file, 'utf8')).toBe('garbage');
   });
 
+  it('says so when the data directory cannot be written', () => {
+    expect(() => acquireDataDirLock(path.join(dir, 'missing'))).toThrow(
+      /Cannot create the lock file .*missing\/pglite\.lock \(ENOENT\): the data directory must be writable/,
+    );
+  });
+
   it('release leaves a lock that is no longer its own', () => {
     const lock = acquireDataDirLock(dir);
     // Someone deleted the file by hand and another process took the directory.

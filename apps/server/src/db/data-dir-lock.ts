@@ -117,7 +117,14 @@ export function acquireDataDirLock(dataDir: string, command = describeThisProces
     try {
       fd = openSync(file, 'wx', 0o600);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') {
+        throw new Error(
+          `Cannot create the lock file ${file} (${code ?? String(error)}): the data directory must be writable ` +
+            `by this process (a full or read-only disk?).`,
+          { cause: error },
+        );
+      }
       const current = readHolder(file);
       if (current === 'gone') continue;
       if (current === null || !isStale(current) || round > 0) throw new DataDirInUseError(file, current);
