@@ -1,15 +1,17 @@
 /**
  * /v1/live follows the session while it is open (issue 20, finding 1): a sign-out, a disabled user, a password set by
- * an administrator, or a change of the role's permissions or of the user's role closes (or re-scopes) the socket
+ * an administrator, a change of the role's permissions, of the user's role or of the organisation tree closes (or re-scopes) the socket
  * within 5 s — through the database's announcement (cf_auth NOTIFY, http/auth-changes.ts), not the periodic re-check
  * (RECHECK_MS, 60 s, left at its default here). PGlite by default, PostgreSQL with TEST_DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_CLOSE, type AuthScopes } from '@civicfleet/shared';
 import { TOPICS } from '../bus/bus.ts';
+import { organisations } from '../db/schema/index.ts';
 import { eventually, INDORE, organisationId, sleep } from '../gateway/testing/fleet.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { LIVE_SESSION_MESSAGES, RECHECK_MS } from './live-session.ts';
+import { WILDCARD_SPREAD_MS } from './live.routes.ts';
 import {
   connectLiveAs,
   createUserWithRole,
@@ -151,6 +153,20 @@ describe('/v1/live closes or re-scopes open sockets when the session changes', (
     expect(renamed.statusCode, renamed.body).toBe(200);
     await sleep(1_000);
     expect(client.isClosed()).toBe(false);
+  });
+
+  it('re-scopes (4409) the sockets whose organisation subtree changed, and only those', async () => {
+    const user = await newUser({ 'live-tracking': {} });
+    const inIndore = await openFeed(user.email);
+    const inBhopal = await openFeed('admin.bhopal@demo.civicfleet.in');
+    const startMs = performance.now();
+    await t.db
+      .insert(organisations)
+      .values({ kind: 'CONTRACTOR', parentId: indoreOrg, tradeName: 'Live Scope Contractor' });
+    // Everyone re-checks (spread over WILDCARD_SPREAD_MS): only Indore's subtree grew.
+    expect((await closedWithin(inIndore.client, startMs)).code).toBe(LIVE_CLOSE.rescoped);
+    await sleep(WILDCARD_SPREAD_MS + 500);
+    expect(inBhopal.client.isClosed()).toBe(false);
   });
 
   it('closes (4403) when the user is given a role without any part of the feed', async () => {

@@ -21,6 +21,9 @@ import {
 export const LIVE_TOKEN_IN_URL_MESSAGE =
   'Access tokens are not accepted in the URL: send {"type":"auth","token":…} as the first message.';
 
+/** A change announced for everyone (`*`) re-checks the open sockets spread over this long. */
+export const WILDCARD_SPREAD_MS = 2_000;
+
 export interface LiveModuleOptions {
   timing?: LiveSessionDeps['timing'];
 }
@@ -39,10 +42,26 @@ export function createLiveModule(options: LiveModuleOptions = {}): ApiModule {
       };
       const shareAccess = createShareAccess({ db: deps.db, clock: deps.clock });
       const sessions = new Set<LiveSessionHandle>();
+      const spreadTimers = new Set<NodeJS.Timeout>();
       const stopListening = deps.authChanges?.subscribe((change) => {
-        for (const session of sessions) session.onAuthChange(change);
+        for (const session of sessions) {
+          if (change !== '*') {
+            session.onAuthChange(change);
+            continue;
+          }
+          // Everyone may be concerned (the organisation tree changed, the LISTEN connection came back): spread the
+          // re-checks over WILDCARD_SPREAD_MS rather than asking the database for every socket's session at once.
+          const timer = setTimeout(() => {
+            spreadTimers.delete(timer);
+            session.onAuthChange(change);
+          }, Math.random() * WILDCARD_SPREAD_MS);
+          spreadTimers.add(timer);
+        }
       });
-      app.addHook('onClose', async () => stopListening?.());
+      app.addHook('onClose', async () => {
+        stopListening?.();
+        for (const timer of spreadTimers) clearTimeout(timer);
+      });
       app.route({
         method: 'GET',
         url: '/live',
