@@ -34,6 +34,7 @@ describe('module catalogue', () => {
       'associate-user-result-table',
       'setting-organisation',
       'send-command',
+      'immobilise',
       'rollback-device',
       'rollback-device-bulk',
       'allocate-device-bulk',
@@ -77,5 +78,17 @@ describe('flattenAuthScopes', () => {
     expect(hasPermission('FITTER', list, 'fitment', 'add-fitment')).toBe(true);
     expect(hasPermission('FITTER', list, 'user')).toBe(false);
     expect(hasPermission('SUPER_ADMIN', [], 'user', 'delete-user-result-table')).toBe(true);
+  });
+
+  it('grants engine stop (device:immobilise) to SUPER_ADMIN and ADMIN only among the built-in roles', () => {
+    expect(hasPermission('SUPER_ADMIN', [], 'device', 'immobilise')).toBe(true);
+    for (const [role, scopes] of Object.entries(DEFAULT_ROLE_SCOPES)) {
+      const list = flattenAuthScopes(role, scopes);
+      expect(hasPermission(role, list, 'device', 'immobilise'), role).toBe(role === 'ADMIN');
+    }
+    // MANUFACTURER keeps every other device action, sending (non-immobiliser) commands included.
+    const manufacturer = flattenAuthScopes('MANUFACTURER', DEFAULT_ROLE_SCOPES.MANUFACTURER);
+    expect(hasPermission('MANUFACTURER', manufacturer, 'device', 'send-command')).toBe(true);
+    expect(hasPermission('MANUFACTURER', manufacturer, 'device', 'update-firmware')).toBe(true);
   });
 });

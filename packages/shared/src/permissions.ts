@@ -229,6 +229,9 @@ export const MODULES: readonly ModuleDefinition[] = [
   manage('device', 'Devices', 3, [
     ...crud('device', 'Device'),
     action('send-command', 'Send command'),
+    // Engine stop and resume (issue 20 #3): besides send-command, and confirmed with the password each time
+    // (step-up). Not in the MANUFACTURER and INVENTORY_MANAGER defaults.
+    action('immobilise', 'Stop or resume the engine'),
     action('rollback-device', 'Roll back device'),
     action('rollback-device-bulk', 'Roll back devices in bulk'),
     action('allocate-device-bulk', 'Allocate devices in bulk'),

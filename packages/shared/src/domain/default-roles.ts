@@ -12,6 +12,18 @@ const viewOnly = (...ids: string[]): AuthScopes => Object.fromEntries(ids.map((i
 
 const everything: AuthScopes = Object.fromEntries(MODULES.map((m) => [m.id, true]));
 
+/** Every action of a module but the listed ones (an explicit map: `true` would grant new actions too). */
+function allActionsExcept(moduleId: string, excluded: readonly string[]): Record<string, boolean> {
+  const mod = MODULES.find((m) => m.id === moduleId);
+  return Object.fromEntries((mod?.actions ?? []).map((a) => [a.id, !excluded.includes(a.id)]));
+}
+
+/**
+ * MANUFACTURER's devices: everything except stopping a vehicle's engine, which is the fleet owner's decision. The
+ * seed (db/seed/roles.ts) also moves a MANUFACTURER role still holding the old `device: true` to this map.
+ */
+export const MANUFACTURER_DEVICE_SCOPE = allActionsExcept('device', ['immobilise']);
+
 export const DEFAULT_ROLE_SCOPES: Record<Exclude<RoleName, 'SUPER_ADMIN'>, AuthScopes> = {
   // An organisation's administrator: everything within the organisation except platform debugging tools and the
   // wallet administration (crediting verified payments is the platform's job).
@@ -19,7 +31,7 @@ export const DEFAULT_ROLE_SCOPES: Record<Exclude<RoleName, 'SUPER_ADMIN'>, AuthS
   MANUFACTURER: {
     'vehicle-status': { 'see-live-tracking': true, 'see-route-playback': true, 'view-certificate': true },
     ...dashboards,
-    device: true,
+    device: MANUFACTURER_DEVICE_SCOPE,
     'device-model': true,
     'device-details': true,
     'sim-activation-order': {

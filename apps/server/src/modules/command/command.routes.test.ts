@@ -62,6 +62,7 @@ describe('/v1/command', () => {
     expect(toHex(await device.read(10))).toBe(toHex(gt06Ack(0x01, 1)));
     await eventually(async () => gateway.registry.get(gt06.imei));
 
+    await t.stepUp('ADMIN'); // engine stop needs the password confirmed (immobiliser.ts)
     const { status, body } = await send('ADMIN', { deviceId: String(gt06.deviceId), type: 'engineStop' });
     expect(status).toBe(201);
     expect(body.data).toMatchObject({ type: 'engineStop', text: 'RELAY,1#', status: 'queued' });

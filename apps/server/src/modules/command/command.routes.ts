@@ -7,14 +7,24 @@ import {
   envelopeSchema,
 } from '@civicfleet/shared';
 import type { ApiModule } from '../../http/types.ts';
+import { createStepUpVerifier } from '../auth/step-up.service.ts';
 import { createCommandService } from './command.service.ts';
+import { DEFAULT_IMMOBILISER_MAX_SPEED_KPH } from './immobiliser.ts';
 
 const ok = <T>(message: string, data: T) => ({ success: true, message, data });
 
 export const commandModule: ApiModule = {
   name: 'command',
   register(app, deps) {
-    const service = createCommandService({ db: deps.db, bus: deps.bus, clock: deps.clock });
+    const service = createCommandService({
+      db: deps.db,
+      bus: deps.bus,
+      clock: deps.clock,
+      immobiliser: {
+        stepUps: createStepUpVerifier(deps.db, deps.clock),
+        maxSpeedKph: deps.env.immobiliserMaxSpeedKph ?? DEFAULT_IMMOBILISER_MAX_SPEED_KPH,
+      },
+    });
     const tags = ['command'];
 
     app.post(

@@ -5,11 +5,19 @@ import { TOPICS, type Bus } from '../../bus/bus.ts';
 import type { Db } from '../../db/client.ts';
 import { commands } from '../../db/schema/index.ts';
 import type { CommandBusMessage } from '../../gateway/commands.ts';
-import { NotFoundError } from '../../http/errors.ts';
+import { ForbiddenError, NotFoundError } from '../../http/errors.ts';
 import type { AuthContext, Clock } from '../../http/types.ts';
 import { findDevice } from '../device/device.repository.ts';
 import { toId } from '../organisation/scope.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { commandText } from './command-text.ts';
+import {
+  assertImmobiliserAllowed,
+  IMMOBILISER_AUDIT,
+  IMMOBILISER_MESSAGES,
+  immobiliserKind,
+  type ImmobiliserDeps,
+} from './immobiliser.ts';
 
 /** How long a command waits for an offline device by default. */
 export const DEFAULT_COMMAND_TTL_MS = 24 * 60 * 60_000;
@@ -32,7 +40,15 @@ function toCommand(row: Row): Command {
   };
 }
 
-export function createCommandService({ db, bus, clock }: { db: Db; bus: Bus; clock: Clock }) {
+export interface CommandServiceDeps {
+  db: Db;
+  bus: Bus;
+  clock: Clock;
+  /** Engine stop and resume rules (immobiliser.ts); without them such commands are refused (firmware updates). */
+  immobiliser?: Omit<ImmobiliserDeps, 'db' | 'clock'>;
+}
+
+export function createCommandService({ db, bus, clock, immobiliser }: CommandServiceDeps) {
   async function scopedDevice(auth: AuthContext, deviceId: string) {
     const device = await findDevice(db, toId(deviceId), auth.orgIds);
     if (!device) throw new NotFoundError('Device not found.');
@@ -43,6 +59,12 @@ export function createCommandService({ db, bus, clock }: { db: Db; bus: Bus; clo
     async send(auth: AuthContext, body: SendCommand): Promise<Command> {
       const device = await scopedDevice(auth, body.deviceId);
       const text = commandText(body.type, body.params, device.protocol);
+      const kind = immobiliserKind(body.type, text);
+      if (kind !== null && !immobiliser) throw new ForbiddenError(IMMOBILISER_MESSAGES.forbidden);
+      const speedKph =
+        kind === null || !immobiliser
+          ? null
+          : await assertImmobiliserAllowed({ db, clock, ...immobiliser }, auth, kind, device.id);
       const now = clock();
       const ttlMs =
         body.params.expiresInMinutes === undefined
@@ -62,6 +84,17 @@ export function createCommandService({ db, bus, clock }: { db: Db; bus: Bus; clo
         })
         .returning();
       if (!row) throw new Error('command insert returned no row');
+      if (kind !== null) {
+        await recordAudit(db, {
+          action: IMMOBILISER_AUDIT,
+          actorUserId: auth.userId,
+          organisationId: device.organisation.id,
+          entity: 'device',
+          entityId: device.id,
+          detail: { kind, commandId: String(row.id), imei: device.imei, text, speedKph },
+          at: now,
+        });
+      }
       // Whichever gateway holds the device's connection delivers it; if none does, it waits for the next connection.
       bus.publish<CommandBusMessage>(TOPICS.commands, {
         commandId: String(row.id),

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import { COMMAND_TYPES, type CommandType, type Device } from '@civicfleet/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '@/session';
 import { DialogFrame } from './DialogFrame';
 import { sendCommand, updateFirmware } from './api/devices';
 import { useDialogCall } from './use-dialog-call';
@@ -65,8 +66,13 @@ export function FirmwareDialog({ device, onClose }: DeviceDialogProps) {
   );
 }
 
+/** Engine stop and resume need device:immobilise; the server then asks for the password (step-up dialog). */
+const IMMOBILISER_TYPES: ReadonlySet<CommandType> = new Set(['engineStop', 'engineResume']);
+
 export function CommandDialog({ device, onClose }: DeviceDialogProps) {
   const { t } = useTranslation('device');
+  const { can } = useSession();
+  const types = COMMAND_TYPES.filter((c) => !IMMOBILISER_TYPES.has(c) || can('device', 'immobilise'));
   const [type, setType] = useState<CommandType>('getInfo');
   const [text, setText] = useState('');
   const { run, isBusy, fieldErrors } = useDialogCall();
@@ -101,12 +107,13 @@ export function CommandDialog({ device, onClose }: DeviceDialogProps) {
         error={fieldErrors.type !== undefined}
         helperText={fieldErrors.type}
       >
-        {COMMAND_TYPES.map((c) => (
+        {types.map((c) => (
           <MenuItem key={c} value={c}>
             {t(`command.types.${c}`)}
           </MenuItem>
         ))}
       </TextField>
+      {IMMOBILISER_TYPES.has(type) && <DialogContentText>{t('command.immobiliserHint')}</DialogContentText>}
       {type === 'custom' && (
         <TextField
           fullWidth
