@@ -35,6 +35,36 @@ describe('security baseline of every answer', () => {
     }
   });
 
+  it('lets the console connect to its own host only (no sockets to any host)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/healthz' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).not.toMatch(/connect-src[^;]*(ws:|wss:|\*)/);
+  });
+
+  it('forbids caching of token answers (Cache-Control: no-store), errors included', async () => {
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { username: 'admin@demo.civicfleet.in', password: 'Demo@12345' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['cache-control']).toBe('no-store');
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/refresh-tokens',
+      payload: { refreshToken: ok.json().data.token.refresh.token },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.headers['cache-control']).toBe('no-store');
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/refresh-tokens',
+      payload: { refreshToken: 'x' },
+    });
+    expect(bad.headers['cache-control']).toBe('no-store');
+  });
+
   it('answers a repeated query parameter with a clear 400, never a 500 (parameter pollution)', async () => {
     const res = await t.app.inject({
       method: 'GET',

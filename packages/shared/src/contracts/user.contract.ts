@@ -40,7 +40,18 @@ const userFields = {
   roleId: z.string().regex(/^\d+$/, 'The role is required'),
   organisationId: z.string().regex(/^\d+$/, 'The organisation is required'),
   isEnabled: z.boolean(),
-  avatar: z.string().max(500).nullable(),
+  /**
+   * A picture uploaded to this platform (POST /v1/file answers its root-relative URL). Links to other hosts are refused:
+   * every console showing the user would fetch them, a tracking pixel for whoever controls that host.
+   */
+  avatar: z
+    .string()
+    .max(500)
+    .regex(
+      /^\/v1\/file\/[a-z]+\/[A-Za-z0-9._-]+$/,
+      'Upload the picture here: links to other sites are not accepted',
+    )
+    .nullable(),
 };
 
 /** POST /users. Without a password the user gets the brand's default password. E-mail or phone is required. */

@@ -48,6 +48,13 @@ export const ACCOUNT_THROTTLED_AUDIT = 'auth.account-throttled';
 export const authModule: ApiModule = {
   name: 'auth',
   register(app, deps) {
+    // Answers here carry tokens, one-time codes' request ids and session lists: no browser or proxy may keep them
+    // (ASVS 8.2.1). The hook is encapsulated: it covers /v1/auth/* (MFA and step-up included), nothing else.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('cache-control', 'no-store');
+      reply.header('pragma', 'no-cache');
+      return payload;
+    });
     const limiters = createLimiterFactory(app, deps.env.redisUrl);
     const loginLimiter = createAttemptLimiter('login', deps.authLimits, limiters, {
       // Guesses spread over many addresses reached the account's ceiling: leave a trace for the administrators.

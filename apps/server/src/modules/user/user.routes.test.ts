@@ -563,4 +563,36 @@ describe('/v1/users', () => {
     expect(uniqueViolation(emailError)).toContain('email');
     expect(uniqueViolation(new Error('other'))).toBeUndefined();
   });
+
+  it('refuses to let anyone change their own role, an administrator included (issue 20 #7)', async () => {
+    const own = await call('ADMIN', 'PUT', `/v1/users/${admin.user.id}`, { roleId: roleId('CUSTOM') });
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({ success: false, message: 'You cannot change your own role.' });
+    // The same role again is not a change; other fields of oneself stay editable.
+    const same = await call('ADMIN', 'PUT', `/v1/users/${admin.user.id}`, {
+      roleId: roleId('ADMIN'),
+      lastName: admin.user.lastName,
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    const sa = await t.signIn('SUPER_ADMIN');
+    const superOwn = await call('SUPER_ADMIN', 'PUT', `/v1/users/${sa.user.id}`, { roleId: roleId('ADMIN') });
+    expect(superOwn.statusCode).toBe(403);
+  });
+
+  it('accepts only avatars uploaded here, not links to other hosts (tracking pixels)', async () => {
+    const headers = await t.auth('LIMITED_USER');
+    const put = (avatar: string | null) =>
+      t.app.inject({ method: 'PUT', url: '/v1/users/me', headers, payload: { avatar } });
+    for (const foreign of [
+      'https://tracker.example/pixel.gif',
+      '//evil.example/a.png',
+      'data:image/png;base64,AA',
+    ]) {
+      const res = await put(foreign);
+      expect(res.statusCode, foreign).toBe(400);
+      expect(res.json().errors).toHaveProperty('avatar');
+    }
+    expect((await put('/v1/file/misc/0f3a9c.png')).statusCode).toBe(200);
+    expect((await put(null)).statusCode).toBe(200);
+  });
 });

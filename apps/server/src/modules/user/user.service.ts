@@ -29,6 +29,7 @@ import { findRoleByName, listRoles, type RoleRow } from '../role/role.repository
 import * as repo from './user.repository.ts';
 import { emailTaken, normalisePhoneFilter, phoneTaken, toUser, uniqueViolation } from './user.mapping.ts';
 
+export const OWN_ROLE_MESSAGE = 'You cannot change your own role.';
 export const USER_AUDIT = {
   created: 'user.created',
   updated: 'user.updated',
@@ -225,6 +226,11 @@ export function createUserService({ db, clock, defaultPassword, notify }: UserSe
           checkReach(auth, current);
           const values: Partial<repo.NewUserRow> = { updatedAt: clock() };
           if (input.roleId !== undefined && toId(input.roleId) !== current.role.id) {
+            // Nobody changes their own role, an administrator included (docs/security.md 4.1.x): another administrator
+            // must, so that a stolen session cannot raise or re-shape its own permissions.
+            if (id === auth.userId) {
+              throw new ForbiddenError(OWN_ROLE_MESSAGE);
+            }
             values.roleId = (await checkRole(auth, toId(input.roleId), tx)).id;
           }
           if (input.organisationId !== undefined && toId(input.organisationId) !== current.organisation.id) {
