@@ -89,7 +89,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['../../test-support/count-assertions.ts', './src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     // Page tests drive real user events in jsdom; on the 2-core CI machine under load 5 s is too tight.

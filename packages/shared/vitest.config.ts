@@ -1,3 +1,12 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'shared', include: ['src/**/*.test.ts'] } });
+// Pure code, no global state between files: one module graph per worker (isolate: false) saves re-importing per file.
+export default defineProject({
+  test: {
+    name: 'shared',
+    include: ['src/**/*.test.ts'],
+    setupFiles: ['../../test-support/count-assertions.ts'],
+    pool: 'threads',
+    isolate: false,
+  },
+});
