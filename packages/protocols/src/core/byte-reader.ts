@@ -183,7 +183,12 @@ export function fromHex(text: string): Uint8Array {
 export function toLatin1(bytes: Uint8Array, start: number, end: number): string {
   let stop = Math.min(end, bytes.length);
   while (stop > start && ((bytes[stop - 1] ?? 0) === 0 || bytes[stop - 1] === 0x20)) stop--;
+  const from = Math.max(0, start);
+  if (stop - from > 16 && stop - from <= 8192) {
+    // One call instead of a concatenation per byte (long texts: dash-cam file lists, status sync, OBD pairs).
+    return String.fromCharCode.apply(null, bytes.subarray(from, stop) as unknown as number[]);
+  }
   let out = '';
-  for (let i = Math.max(0, start); i < stop; i++) out += String.fromCharCode(bytes[i] ?? 0);
+  for (let i = from; i < stop; i++) out += String.fromCharCode(bytes[i] ?? 0);
   return out;
 }

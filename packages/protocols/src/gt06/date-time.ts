@@ -20,3 +20,29 @@ export function readDateTime(r: ByteReader, offset: number): string | null {
   if (day > maxDay) return null;
   return `20${PAD2[yy]}-${PAD2[month]}-${PAD2[day]}T${PAD2[hour]}:${PAD2[minute]}:${PAD2[second]}.000Z`;
 }
+
+/**
+ * ISO-8601 UTC text for seconds since the epoch, without a Date object (civil-from-days, H. Hinnant); null for 0 or
+ * negative (devices send 0 for "no time").
+ */
+export function isoFromEpochSeconds(seconds: number): string | null {
+  if (!(seconds > 0) || seconds > 253_402_300_799) return null;
+  const days = Math.floor(seconds / 86_400);
+  let rest = seconds - days * 86_400;
+  const hour = Math.floor(rest / 3600);
+  rest -= hour * 3600;
+  const minute = Math.floor(rest / 60);
+  const second = rest - minute * 60;
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  return `${year}-${PAD2[month]}-${PAD2[day]}T${PAD2[hour]}:${PAD2[minute]}:${PAD2[second]}.000Z`;
+}

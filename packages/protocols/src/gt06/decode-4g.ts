@@ -16,10 +16,15 @@
  */
 import type { ByteReader } from '../core/byte-reader.ts';
 import type { CellTower, NormalisedMessage } from '../core/message.ts';
-import { GPS_BYTES, readGps } from './decode-location.ts';
+import * as mdecode_location from './decode-location.ts';
 import type { ParsedFrame } from './frame-parser.ts';
-import { dbm, setServingCell, u64At } from './network.ts';
-import { applyAlarmCode, applyGsmLevel, applyTerminalInfo, applyVoltageLevel } from './status-fields.ts';
+import * as mnetwork from './network.ts';
+import * as mstatus_fields from './status-fields.ts';
+
+// Imported functions read once (a getter call per use under tsx/esbuild; see constants in framer.ts).
+const { GPS_BYTES, readGps } = mdecode_location;
+const { dbm, setServingCell, u64At } = mnetwork;
+const { applyAlarmCode, applyGsmLevel, applyTerminalInfo, applyVoltageLevel } = mstatus_fields;
 
 /** 4G cell without a length byte; returns the cell and the offset after it. */
 export function read4gCell(r: ByteReader, at: number): { cell: CellTower; next: number } {

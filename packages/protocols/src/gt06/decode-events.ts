@@ -11,10 +11,15 @@
  */
 import type { ByteReader } from '../core/byte-reader.ts';
 import type { Alarm, NormalisedMessage } from '../core/message.ts';
-import { readDateTime } from './date-time.ts';
+import * as mdate_time from './date-time.ts';
 import type { ParsedFrame } from './frame-parser.ts';
-import { markNoFix } from './network.ts';
-import { addAlarm } from './status-fields.ts';
+import * as mnetwork from './network.ts';
+import * as mstatus_fields from './status-fields.ts';
+
+// Imported functions read once (a getter call per use under tsx/esbuild; see constants in framer.ts).
+const { readDateTime } = mdate_time;
+const { markNoFix } = mnetwork;
+const { addAlarm } = mstatus_fields;
 
 const COORDINATE_DIVISOR = 1_800_000;
 

@@ -11,12 +11,19 @@
  *   points, cell count, MCC(2) MNC(1), [LAC(2) cell id(2) signal(1)]×count.
  * - 0xF3: time(6), count, [2 reserved bytes + mac(6)]×count.
  */
-import type { ByteReader } from '../core/byte-reader.ts';
+import * as mbyte_reader from '../core/byte-reader.ts';
 import type { CellTower, NormalisedMessage, WifiAccessPoint } from '../core/message.ts';
-import { readDateTime } from './date-time.ts';
+import * as mdate_time from './date-time.ts';
 import type { ParsedFrame } from './frame-parser.ts';
-import { GPS_BYTES, readGps } from './decode-location.ts';
-import { dbm, macAt, markNoFix, readWifiList, setCells, setWifi, u64At } from './network.ts';
+import * as mdecode_location from './decode-location.ts';
+import * as mnetwork from './network.ts';
+
+// Imported functions read once (a getter call per use under tsx/esbuild; see constants in framer.ts).
+const { ByteReader } = mbyte_reader;
+type ByteReader = InstanceType<typeof ByteReader>;
+const { readDateTime } = mdate_time;
+const { GPS_BYTES, readGps } = mdecode_location;
+const { dbm, macAt, markNoFix, readWifiList, setCells, setWifi, u64At } = mnetwork;
 
 const WIDE_CELL_TYPES: ReadonlySet<number> = new Set([0xa1, 0xa2]);
 const WIFI_LIST_TYPES: ReadonlySet<number> = new Set([0x18, 0x1e, 0x2c, 0xa2]);
@@ -111,13 +118,11 @@ function bcd(byte: number): number {
   return (byte >> 4) * 10 + (byte & 0x0f);
 }
 
-/** Time of Wi-Fi frames: YY MM DD hh mm ss in BCD (0x19 = 19). */
+/** Time of Wi-Fi frames: YY MM DD hh mm ss in BCD (0x19 = 19), rewritten as binary for readDateTime's checks. */
 function readBcdDateTime(r: ByteReader, at: number): string | null {
-  const digits = [0, 1, 2, 3, 4, 5].map((i) => bcd(r.u8At(at + i)));
-  const [yy = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = digits;
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `20${pad(yy)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}.000Z`;
+  const binary = new Uint8Array(6);
+  for (let i = 0; i < 6; i++) binary[i] = bcd(r.u8At(at + i));
+  return readDateTime(new ByteReader(binary), 0);
 }
 
 /** Wi-Fi 0x17/0x69 in the Wi-Fi framing: the length byte (frame byte 2) is the access-point count. */

@@ -5,9 +5,16 @@
 import type { NormalisedMessage } from '../core/message.ts';
 import type { ByteReader } from '../core/byte-reader.ts';
 import { MSG } from './constants.ts';
-import { readDateTime } from './date-time.ts';
-import { applyAlarmCode, applyGsmLevel, applyTerminalInfo } from './status-fields.ts';
+
+/** Message types as a local object: under tsx/esbuild each access to an imported binding is a getter call. */
+const T = MSG;
+import * as mdate_time from './date-time.ts';
+import * as mstatus_fields from './status-fields.ts';
 import type { ParsedFrame } from './frame-parser.ts';
+
+// Imported functions read once (a getter call per use under tsx/esbuild; see constants in framer.ts).
+const { readDateTime } = mdate_time;
+const { applyAlarmCode, applyGsmLevel, applyTerminalInfo } = mstatus_fields;
 
 /** Date/time(6) + GPS info(1) + latitude(4) + longitude(4) + speed(1) + course/status(2). */
 export const GPS_BYTES = 18;
@@ -71,7 +78,7 @@ export function decodeLocation(r: ByteReader, frame: ParsedFrame, msg: Normalise
   readGps(r, start, msg);
   let p = start + GPS_BYTES;
   const size = end - start;
-  if (type === MSG.gpsLbs2 && size === SEEWORLD_22_CONTENT) return decodeSeeworld22(r, p, msg);
+  if (type === T.gpsLbs2 && size === SEEWORLD_22_CONTENT) return decodeSeeworld22(r, p, msg);
   if (type === 0x24 && size === SR411_CONTENT) {
     p += readCell(r, p, p + 8, msg);
     msg.ignition = r.u8At(p) > 0;
@@ -80,12 +87,12 @@ export function decodeLocation(r: ByteReader, frame: ParsedFrame, msg: Normalise
     if (end > p + 5) msg.io.tailHex = r.hexAt(p + 5, end);
     return null;
   }
-  if (type !== MSG.gps && end - p >= 8) {
-    const wide = type === MSG.gpsLbs6;
+  if (type !== T.gps && end - p >= 8) {
+    const wide = type === T.gpsLbs6;
     const lbsBytes = wide ? 10 : (r.u16At(p) & 0x8000) !== 0 ? 9 : 8;
     p += readCell(r, p, Math.min(end, p + lbsBytes), msg, wide);
   }
-  if (type === MSG.gpsLbs && decode12Variant(r, p, end, size, msg)) return null;
+  if (type === T.gpsLbs && decode12Variant(r, p, end, size, msg)) return null;
   decodeLocationTail(r, p, end, type, msg);
   return null;
 }
@@ -155,7 +162,7 @@ function decodeLocationTail(
 ): void {
   const rest = end - p;
   if (rest <= 0) return;
-  if (type === MSG.gpsLbs && rest === 5) {
+  if (type === T.gpsLbs && rest === 5) {
     // VXT01-style 0x12 (length 0x24): terminal info, external voltage (0.01 V), GSM level, alarm extension.
     applyTerminalInfo(r.u8At(p), msg);
     msg.mainVoltageV = r.u16At(p + 1) / 100;
@@ -167,7 +174,7 @@ function decodeLocationTail(
     msg.odometerM = r.u32At(p);
     return;
   }
-  if (rest === 3 || (rest >= 7 && type === MSG.gpsLbs2)) {
+  if (rest === 3 || (rest >= 7 && type === T.gpsLbs2)) {
     // 4G generation: ACC(1), upload mode(1), re-upload flag(1) [, mileage(4) in metres].
     msg.ignition = r.u8At(p) > 0;
     msg.io.uploadMode = r.u8At(p + 1);

@@ -16,16 +16,19 @@
  */
 import type { ByteReader } from '../core/byte-reader.ts';
 import type { NormalisedMessage } from '../core/message.ts';
-import { readDateTime } from './date-time.ts';
+import * as mdate_time from './date-time.ts';
 import type { ParsedFrame } from './frame-parser.ts';
-import { dbm, i16At, macAt, markNoFix, setServingCell } from './network.ts';
-import { addAlarm } from './status-fields.ts';
+import * as mnetwork from './network.ts';
+import * as mstatus_fields from './status-fields.ts';
+
+// Imported functions read once (a getter call per use under tsx/esbuild; see constants in framer.ts).
+const { isoFromEpochSeconds, readDateTime } = mdate_time;
+const { dbm, i16At, macAt, markNoFix, setServingCell } = mnetwork;
+const { addAlarm } = mstatus_fields;
 
 const COORDINATE_DIVISOR = 1_800_000;
 
-function epochIso(seconds: number): string | null {
-  return seconds > 0 ? new Date(seconds * 1000).toISOString() : null;
-}
+const epochIso = isoFromEpochSeconds;
 
 function applyLatLonFlags(lat0: number, lon0: number, flags: number, msg: NormalisedMessage): void {
   const lat = (flags & 0x0400) === 0 && lat0 !== 0 ? -lat0 : lat0;

@@ -6,10 +6,18 @@
 import type { NormalisedMessage } from '../core/message.ts';
 import type { ByteReader } from '../core/byte-reader.ts';
 import { MSG } from './constants.ts';
-import { GPS_BYTES, readCell, readGps } from './decode-location.ts';
+
+/** Message types as a local object: under tsx/esbuild each access to an imported binding is a getter call. */
+const T = MSG;
+import * as mdecode_location from './decode-location.ts';
 import type { ParsedFrame } from './frame-parser.ts';
-import { decodeMultiLbs } from './decode-lbs.ts';
-import { applyAlarmCode, applyGsmLevel, applyTerminalInfo, applyVoltageLevel } from './status-fields.ts';
+import * as mdecode_lbs from './decode-lbs.ts';
+import * as mstatus_fields from './status-fields.ts';
+
+// Imported functions read once (a getter call per use under tsx/esbuild; see constants in framer.ts).
+const { GPS_BYTES, readCell, readGps } = mdecode_location;
+const { decodeMultiLbs } = mdecode_lbs;
+const { applyAlarmCode, applyGsmLevel, applyTerminalInfo, applyVoltageLevel } = mstatus_fields;
 
 /** 0x13: terminal info, voltage level, GSM level, alarm, language (5 bytes) or the 14-byte "OBD6" layout. */
 export function decodeStatus(r: ByteReader, frame: ParsedFrame, msg: NormalisedMessage): string | null {
@@ -68,13 +76,13 @@ const VXT01_ALARM_CONTENT = 0x24 - 5;
 
 /** Status tail at the end of alarm frames: info, voltage level, GSM level, alarm code, language (1, or 2 on 0x27). */
 function statusTailBytes(type: number): number {
-  return type === MSG.gpsLbsStatus3 ? 6 : 5;
+  return type === T.gpsLbsStatus3 ? 6 : 5;
 }
 
 export function decodeAlarmFrame(r: ByteReader, frame: ParsedFrame, msg: NormalisedMessage): string | null {
   const { contentStart: s, contentEnd: e, type } = frame;
-  if (type === MSG.lbsStatus && e - s >= MULTI_LBS_MIN_CONTENT) return decodeMultiLbs(r, frame, msg);
-  const hasGps = type !== MSG.lbsStatus;
+  if (type === T.lbsStatus && e - s >= MULTI_LBS_MIN_CONTENT) return decodeMultiLbs(r, frame, msg);
+  const hasGps = type !== T.lbsStatus;
   const tail = statusTailBytes(type);
   const need = (hasGps ? GPS_BYTES : 0) + tail;
   if (e - s < need) return `alarm 0x${type.toString(16)}: ${e - s} content bytes, need ${need}`;
@@ -95,7 +103,7 @@ export function decodeAlarmFrame(r: ByteReader, frame: ParsedFrame, msg: Normali
   applyVoltageLevel(r.u8At(cellEnd + 1), msg);
   applyGsmLevel(r.u8At(cellEnd + 2), msg);
   // VXT01 0x16 (length 0x24) has no alarm byte there (Traccar skips it too): reading it raised geofenceEnter.
-  if (type === MSG.gpsLbsStatus && !frame.extended && e - s === VXT01_ALARM_CONTENT)
+  if (type === T.gpsLbsStatus && !frame.extended && e - s === VXT01_ALARM_CONTENT)
     msg.io.alarmExtension = r.u8At(cellEnd + 3);
   else applyAlarmCode(r.u8At(cellEnd + 3), msg);
   return null;

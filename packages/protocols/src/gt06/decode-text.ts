@@ -5,7 +5,10 @@
 import type { NormalisedMessage } from '../core/message.ts';
 import type { ByteReader } from '../core/byte-reader.ts';
 import type { ParsedFrame } from './frame-parser.ts';
-import { readDateTime } from './date-time.ts';
+import * as mdate_time from './date-time.ts';
+
+// Imported functions read once (a getter call per use under tsx/esbuild; see constants in framer.ts).
+const { readDateTime } = mdate_time;
 
 const ICCID_PREFIX = '<ICCID:';
 

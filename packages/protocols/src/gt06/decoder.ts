@@ -3,26 +3,39 @@
  * One message per frame (login, position, heartbeat, alarm, health, command-response or unknown) so raw logs can
  * always tie a frame to what it meant.
  */
-import { ByteReader, describeError, TruncatedError } from '../core/byte-reader.ts';
+import * as mbyte_reader from '../core/byte-reader.ts';
 import type { DecodeResult, DecoderSession } from '../core/codec.ts';
 import type { MessageKind, NormalisedMessage } from '../core/message.ts';
-import { emptyMessage } from '../core/message.ts';
+import * as mmessage from '../core/message.ts';
 import { MSG } from './constants.ts';
-import { decodeLocation } from './decode-location.ts';
-import { decodeLogin } from './decode-login.ts';
-import { decodeAlarmFrame, decodeHeartbeat, decodeStatus } from './decode-status.ts';
-import { decodeInfo, decodeString, decodeStringInfo } from './decode-text.ts';
+
+/** Message types as a local object: under tsx/esbuild each access to an imported binding is a getter call. */
+const T = MSG;
+import * as mdecode_location from './decode-location.ts';
+import * as mdecode_login from './decode-login.ts';
+import * as mdecode_status from './decode-status.ts';
+import * as mdecode_text from './decode-text.ts';
 import type { ParsedFrame } from './frame-parser.ts';
-import { parseFrame } from './frame-parser.ts';
-import {
-  SHORT_ACK_EXTENDED_TYPES,
-  encodeAck,
-  encodeTimeResponse,
-  encodeWifiReply,
-  needsAck,
-} from './replies.ts';
-import { decodeGpsCellList, decodeLbsList, decodeWifiF3, decodeWifiFrame } from './decode-lbs.ts';
-import {
+import * as mframe_parser from './frame-parser.ts';
+import * as mreplies from './replies.ts';
+import * as mdecode_lbs from './decode-lbs.ts';
+import * as mdecode_4g from './decode-4g.ts';
+import * as mdecode_events from './decode-events.ts';
+import * as mdecode_modules from './decode-modules.ts';
+import * as mdecode_variants from './decode-variants.ts';
+
+// Imported functions read once (a getter call per use under tsx/esbuild; see constants in framer.ts).
+const { ByteReader, describeError, TruncatedError } = mbyte_reader;
+type ByteReader = InstanceType<typeof ByteReader>;
+const { emptyMessage } = mmessage;
+const { decodeLocation } = mdecode_location;
+const { decodeLogin } = mdecode_login;
+const { decodeAlarmFrame, decodeHeartbeat, decodeStatus } = mdecode_status;
+const { decodeInfo, decodeString, decodeStringInfo } = mdecode_text;
+const { parseFrame } = mframe_parser;
+const { SHORT_ACK_EXTENDED_TYPES, encodeAck, encodeTimeResponse, encodeWifiReply, needsAck } = mreplies;
+const { decodeGpsCellList, decodeLbsList, decodeWifiF3, decodeWifiFrame } = mdecode_lbs;
+const {
   decodeAddressRequest,
   decodeFenceMulti,
   decodeFenceSingle,
@@ -33,10 +46,10 @@ import {
   decodeLbsAlarm,
   decodeLw4g,
   decodeStatusModules,
-} from './decode-4g.ts';
-import { decodeCameraAlarm } from './decode-events.ts';
-import { decodeModular, decodeObd, decodePeripheral, decodeSerial } from './decode-modules.ts';
-import { decodeAz735, decodeSl4x, decodeX1 } from './decode-variants.ts';
+} = mdecode_4g;
+const { decodeCameraAlarm } = mdecode_events;
+const { decodeModular, decodeObd, decodePeripheral, decodeSerial } = mdecode_modules;
+const { decodeAz735, decodeSl4x, decodeX1 } = mdecode_variants;
 
 /** Milliseconds since the epoch, read only when a reply carries the time. */
 type Clock = () => number;
@@ -56,53 +69,53 @@ const health = (decode: ContentDecoder): Handler => ({ kind: 'health', decode })
 
 /** 0x7878 frames by protocol number; `variantHandler` first picks the model variants keyed on (type, length). */
 const HANDLERS = new Map<number, Handler>([
-  [MSG.gps, position],
-  [MSG.gpsLbs6, position],
-  [MSG.gpsLbs, position],
-  [MSG.gpsLbs2, position],
-  [MSG.gpsLbs4, position],
-  [MSG.gpsLbs3, position],
-  [MSG.lbsMultiple3, position], // SR411 0x24 (length 0x2E); other 0x24 are lists (variantHandler)
-  [MSG.status, { kind: 'heartbeat', decode: decodeStatus }],
-  [MSG.heartbeat, { kind: 'heartbeat', decode: decodeHeartbeat }],
-  [MSG.status2, { kind: 'heartbeat', decode: decodeStatusModules }],
-  [MSG.gpsLbsStatus, alarm],
-  [MSG.gpsLbsStatus2, alarm],
-  [MSG.gpsLbsStatus3, alarm],
-  [MSG.lbsStatus, alarm],
-  [MSG.string, reply15],
-  [MSG.info, health(decodeInfo)],
-  [MSG.lbsExtend, lbsList],
-  [MSG.lbsMultiple1, lbsList],
-  [MSG.lbsMultiple2, lbsList],
-  [MSG.lbsWifi, lbsList],
-  [MSG.lbs4g, lbsList],
-  [MSG.wifi4g, lbsList],
-  [MSG.wifi4, { kind: 'position', decode: decodeWifiF3 }],
-  [MSG.gpsLbsExtend, { kind: 'position', decode: decodeGpsCellList }],
-  [MSG.gpsLbs4g, { kind: 'position', decode: decodeGpsLbs4g }],
-  [MSG.fenceSingle, { kind: 'alarm', decode: decodeFenceSingle }],
-  [MSG.fenceMulti, { kind: 'alarm', decode: decodeFenceMulti }],
-  [MSG.lbsAlarm, { kind: 'alarm', decode: decodeLbsAlarm }],
-  [MSG.addressRequest, health(decodeAddressRequest)],
-  [MSG.iButton, { kind: 'position', decode: decodeIButton }],
-  [MSG.cameraAlarm, { kind: 'alarm', decode: decodeCameraAlarm }],
-  [MSG.x1Gps, { kind: 'position', decode: decodeX1 }],
-  [MSG.gpsLbs5, { kind: 'position', decode: decodeSl4x }],
-  [MSG.gpsLbsStatus4, { kind: 'position', decode: decodeSl4x }],
+  [T.gps, position],
+  [T.gpsLbs6, position],
+  [T.gpsLbs, position],
+  [T.gpsLbs2, position],
+  [T.gpsLbs4, position],
+  [T.gpsLbs3, position],
+  [T.lbsMultiple3, position], // SR411 0x24 (length 0x2E); other 0x24 are lists (variantHandler)
+  [T.status, { kind: 'heartbeat', decode: decodeStatus }],
+  [T.heartbeat, { kind: 'heartbeat', decode: decodeHeartbeat }],
+  [T.status2, { kind: 'heartbeat', decode: decodeStatusModules }],
+  [T.gpsLbsStatus, alarm],
+  [T.gpsLbsStatus2, alarm],
+  [T.gpsLbsStatus3, alarm],
+  [T.lbsStatus, alarm],
+  [T.string, reply15],
+  [T.info, health(decodeInfo)],
+  [T.lbsExtend, lbsList],
+  [T.lbsMultiple1, lbsList],
+  [T.lbsMultiple2, lbsList],
+  [T.lbsWifi, lbsList],
+  [T.lbs4g, lbsList],
+  [T.wifi4g, lbsList],
+  [T.wifi4, { kind: 'position', decode: decodeWifiF3 }],
+  [T.gpsLbsExtend, { kind: 'position', decode: decodeGpsCellList }],
+  [T.gpsLbs4g, { kind: 'position', decode: decodeGpsLbs4g }],
+  [T.fenceSingle, { kind: 'alarm', decode: decodeFenceSingle }],
+  [T.fenceMulti, { kind: 'alarm', decode: decodeFenceMulti }],
+  [T.lbsAlarm, { kind: 'alarm', decode: decodeLbsAlarm }],
+  [T.addressRequest, health(decodeAddressRequest)],
+  [T.iButton, { kind: 'position', decode: decodeIButton }],
+  [T.cameraAlarm, { kind: 'alarm', decode: decodeCameraAlarm }],
+  [T.x1Gps, { kind: 'position', decode: decodeX1 }],
+  [T.gpsLbs5, { kind: 'position', decode: decodeSl4x }],
+  [T.gpsLbsStatus4, { kind: 'position', decode: decodeSl4x }],
 ]);
 
 /** 0x7979 frames. */
 const EXTENDED_HANDLERS = new Map<number, Handler>([
-  [MSG.stringInfo, { kind: 'command-response', decode: decodeStringInfo }],
-  [MSG.info, health(decodeInfo)],
-  [MSG.gpsModular, { kind: 'position', decode: decodeModular }],
-  [MSG.serial, health(decodeSerial)],
-  [MSG.obd, { kind: 'position', decode: decodeObd }],
-  [MSG.peripheral, health(decodePeripheral)],
-  [MSG.az735Gps, { kind: 'position', decode: decodeAz735 }],
-  [MSG.az735Alarm, { kind: 'alarm', decode: decodeAz735 }],
-  [MSG.gpsLbs8, { kind: 'position', decode: decodeGpsLbs8 }],
+  [T.stringInfo, { kind: 'command-response', decode: decodeStringInfo }],
+  [T.info, health(decodeInfo)],
+  [T.gpsModular, { kind: 'position', decode: decodeModular }],
+  [T.serial, health(decodeSerial)],
+  [T.obd, { kind: 'position', decode: decodeObd }],
+  [T.peripheral, health(decodePeripheral)],
+  [T.az735Gps, { kind: 'position', decode: decodeAz735 }],
+  [T.az735Alarm, { kind: 'alarm', decode: decodeAz735 }],
+  [T.gpsLbs8, { kind: 'position', decode: decodeGpsLbs8 }],
 ]);
 
 /** Variants keyed on (type, length) the way mature decoders tell them apart; undefined = the type's default. */
@@ -110,11 +123,11 @@ function variantHandler(frame: ParsedFrame): Handler | undefined {
   const size = frame.contentEnd - frame.contentStart;
   const { type } = frame;
   if (frame.extended) return EXTENDED_HANDLERS.get(type);
-  if (type === MSG.wifiOrRfid) {
+  if (type === T.wifiOrRfid) {
     return frame.framing === 'wifi' ? undefined : { kind: 'position', decode: decodeGpsRfid };
   }
-  if (type === MSG.lbsMultiple3 && size !== SR411_CONTENT) return lbsList;
-  if (type === MSG.wifi4g && size === LW4G_CONTENT) return { kind: 'position', decode: decodeLw4g };
+  if (type === T.lbsMultiple3 && size !== SR411_CONTENT) return lbsList;
+  if (type === T.wifi4g && size === LW4G_CONTENT) return { kind: 'position', decode: decodeLw4g };
   return HANDLERS.get(type);
 }
 
@@ -139,15 +152,15 @@ function decodeFrame(bytes: Uint8Array, session: DecoderSession, clock: Clock | 
   if (crcError !== null && session.strictChecksum === true) return failure(crcError);
 
   const { type } = frame;
-  const handler = type === MSG.login ? undefined : variantHandler(frame);
-  const msg = emptyMessage('gt06', type === MSG.login ? 'login' : (handler?.kind ?? 'unknown'), session.imei);
-  if (type === MSG.timeRequest) msg.io.request = 'time';
+  const handler = type === T.login ? undefined : variantHandler(frame);
+  const msg = emptyMessage('gt06', type === T.login ? 'login' : (handler?.kind ?? 'unknown'), session.imei);
+  if (type === T.timeRequest) msg.io.request = 'time';
   // Content decoders read absolute offsets bounded by the content: a read into serial/CRC is a truncated frame.
   const content = new ByteReader(bytes, 0, frame.contentEnd);
   let learntImei: string | null = null;
   let problem: string | null = null;
   try {
-    if (type === MSG.login) {
+    if (type === T.login) {
       const login = decodeLogin(content, frame, msg);
       learntImei = login.imei;
       problem = login.problem;
@@ -184,9 +197,9 @@ function replyTo(
 ): Uint8Array | null {
   const { type, serial, extended } = frame;
   if (frame.framing === 'wifi') return encodeWifiReply(type, bytes.subarray(4, 10));
-  if (type === MSG.timeRequest)
+  if (type === T.timeRequest)
     return clock === undefined ? null : encodeTimeResponse(new Date(clock()), serial);
-  if (type === MSG.login && learntImei === null) return null; // not BCD: no reply
+  if (type === T.login && learntImei === null) return null; // not BCD: no reply
   if (extended && SHORT_ACK_EXTENDED_TYPES.has(type)) return encodeAck(type, serial, false);
   return needsAck(type, extended) ? encodeAck(type, serial, extended) : null;
 }

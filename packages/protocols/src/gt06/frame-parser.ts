@@ -4,8 +4,11 @@
  */
 import { crc16Itu } from '../core/crc16-itu.ts';
 import { ByteReader } from '../core/byte-reader.ts';
-import { MAX_FRAME_BYTES, MIN_LENGTH_FIELD, START_LONG, START_SHORT, STOP_CR, STOP_LF } from './constants.ts';
+import * as constants from './constants.ts';
 import { wifiFrameLength } from './terminator.ts';
+
+// Read once: under tsx/esbuild every access to an imported binding is a getter call (per byte in the framer).
+const { MAX_FRAME_BYTES, MIN_LENGTH_FIELD, START_LONG, START_SHORT, STOP_CR, STOP_LF } = constants;
 
 export interface ParsedFrame {
   /** `79 79` frame with a 2-byte length field. */

@@ -1,6 +1,9 @@
 /** Builds server → device frames: start, length, protocol number, content, serial, CRC-ITU, 0D 0A (§8.1). */
 import { crc16Itu } from '../core/crc16-itu.ts';
-import { START_LONG, START_SHORT, STOP_CR, STOP_LF } from './constants.ts';
+import * as constants from './constants.ts';
+
+// Read once: under tsx/esbuild every access to an imported binding is a getter call (per byte in the framer).
+const { START_LONG, START_SHORT, STOP_CR, STOP_LF } = constants;
 
 export function writeFrame(
   type: number,

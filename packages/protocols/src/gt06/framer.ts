@@ -8,8 +8,11 @@
  */
 import { copyBytes } from '../core/byte-reader.ts';
 import type { Frame, Framer } from '../core/codec.ts';
-import { MAX_FRAME_BYTES, MIN_LENGTH_FIELD, START_LONG, START_SHORT, STOP_CR, STOP_LF } from './constants.ts';
+import * as constants from './constants.ts';
 import { INCOMPLETE, NOT_A_FRAME, fallbackLength } from './terminator.ts';
+
+// Read once: under tsx/esbuild every access to an imported binding is a getter call (per byte in the framer).
+const { MAX_FRAME_BYTES, MIN_LENGTH_FIELD, START_LONG, START_SHORT, STOP_CR, STOP_LF } = constants;
 
 export interface Gt06FramerOptions {
   /** Largest frame accepted, start to stop bytes (default MAX_FRAME_BYTES). */

@@ -19,10 +19,13 @@ export function i32At(r: ByteReader, at: number): number {
   return r.u32At(at) | 0;
 }
 
+const HEX2: string[] = Array.from({ length: 256 }, (_, n) => n.toString(16).padStart(2, '0'));
+
 /** Six bytes as `aa:bb:cc:dd:ee:ff`. */
 export function macAt(r: ByteReader, at: number): string {
-  const hex = r.hexAt(at, at + 6, 'mac');
-  return hex.replace(/(..)(?!$)/g, '$1:');
+  r.hexAt(at, at + 6, 'mac'); // bounds check (throws TruncatedError)
+  const b = r.source;
+  return `${HEX2[b[at] ?? 0]}:${HEX2[b[at + 1] ?? 0]}:${HEX2[b[at + 2] ?? 0]}:${HEX2[b[at + 3] ?? 0]}:${HEX2[b[at + 4] ?? 0]}:${HEX2[b[at + 5] ?? 0]}`;
 }
 
 /**

@@ -8,8 +8,11 @@
  * current time: see encodeTimeResponse) or information frames 0x94/0x21. In 0x7979 frames only the mandatory
  * types are acked, in 0x7979 form.
  */
-import { MSG } from './constants.ts';
+import * as constants from './constants.ts';
 import { writeFrame } from './frame-writer.ts';
+
+// Read once: under tsx/esbuild every access to an imported binding is a getter call (per byte in the framer).
+const { MSG } = constants;
 
 export const MANDATORY_ACK_TYPES: ReadonlySet<number> = new Set([
   MSG.login,

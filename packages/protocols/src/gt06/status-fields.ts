@@ -3,7 +3,10 @@
  * terminal-info bits, voltage level, GSM level and the alarm byte. Raw values stay in io next to the mapped ones.
  */
 import type { Alarm, NormalisedMessage } from '../core/message.ts';
-import { alarmFromCode, alarmFromTerminalInfo } from './alarms.ts';
+import * as malarms from './alarms.ts';
+
+// Imported functions read once (a getter call per use under tsx/esbuild; see constants in framer.ts).
+const { alarmFromCode, alarmFromTerminalInfo } = malarms;
 
 export function addAlarm(msg: NormalisedMessage, alarm: Alarm | null): void {
   if (alarm !== null && !msg.alarms.includes(alarm)) msg.alarms.push(alarm);

@@ -9,7 +9,10 @@
  *
  * Without these the framer skipped such frames and never acked them, so the device kept resending.
  */
-import { START_LONG, START_SHORT, STOP_CR, STOP_LF } from './constants.ts';
+import * as constants from './constants.ts';
+
+// Read once: under tsx/esbuild every access to an imported binding is a getter call (per byte in the framer).
+const { START_LONG, START_SHORT, STOP_CR, STOP_LF } = constants;
 
 export const INCOMPLETE = -1;
 export const NOT_A_FRAME = 0;

@@ -199,7 +199,7 @@ describe('framer resynchronisation', () => {
     const corrupted = Uint8Array.from(good);
     new DataView(corrupted.buffer).setUint32(4, 0xf000);
     const badCrc = Uint8Array.from(good);
-    badCrc[badCrc.length - 1] ^= 0xff;
+    badCrc[badCrc.length - 1] = (badCrc[badCrc.length - 1] ?? 0) ^ 0xff;
     const framer = new TeltonikaFramer();
     expect(framer.push(Uint8Array.of(...corrupted, ...badCrc))).toEqual([]);
   });
