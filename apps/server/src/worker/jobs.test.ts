@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { passwordResets, refreshTokens } from '../db/schema/index.ts';
 import { purgeSessionsJob } from './jobs.ts';
@@ -26,7 +26,8 @@ describe('worker jobs', () => {
       const [resets] = await t.db.select({ n: count() }).from(passwordResets);
       return { tokens: tokens?.n ?? 0, resets: resets?.n ?? 0 };
     };
-    expect(await total()).toEqual({ tokens: 1, resets: 1 });
+    // The reset row is stored after the answer (modules/auth/password.service.ts).
+    await vi.waitFor(async () => expect(await total()).toEqual({ tokens: 1, resets: 1 }));
     // Nothing is stale yet.
     await purgeSessionsJob(t.db, () => new Date()).run();
     expect(await total()).toEqual({ tokens: 1, resets: 1 });

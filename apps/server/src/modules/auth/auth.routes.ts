@@ -99,7 +99,9 @@ export const authModule: ApiModule = {
       accessTokens: deps.accessTokens,
       forgotLimiter,
       loginLimiter,
+      onBackgroundError: (error) => app.log.error({ err: error }, 'password reset request failed'),
     });
+    app.addHook('onClose', async () => passwords.settled());
     const sessions = createSessionService({ db: deps.db, clock: deps.clock, loginLimiter });
     const tags = ['auth'];
     registerMfaRoutes(app, mfa, auth);

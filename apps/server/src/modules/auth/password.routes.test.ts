@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, type TokenPair } from '@civicfleet/shared';
 import { createTestApp, DEMO_PASSWORD, demoAccount, type TestApp } from '../../../test/helpers.ts';
 import { PASSWORD_POLICY_MESSAGES } from './password-policy.ts';
@@ -12,6 +12,8 @@ interface OutboxEntry {
 describe('forgotten and changed passwords', () => {
   let t: TestApp;
   let now = Date.now();
+  /** Reset mails seen per address, so that latestMail waits for the next one. */
+  const mailCounts = new Map<string, number>();
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url, payload, headers });
   const forgot = async (username: string): Promise<string> => {
@@ -20,14 +22,31 @@ describe('forgotten and changed passwords', () => {
     expect(res.json().message).toBe(AUTH_MESSAGES.otpSent);
     return res.json().data.otpToken as string;
   };
-  /** The latest reset mail to `to`, read through the SUPER_ADMIN outbox route. */
-  const latestMail = async (to: string) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/v1/outbox?to=${to}`,
-      headers: await t.auth('SUPER_ADMIN'),
-    });
-    const [mail] = res.json().data as OutboxEntry[];
+  /**
+   * The latest reset mail to `to`, read through the SUPER_ADMIN outbox route. The reset is made after the answer went
+   * out (password.service.ts), so the mail of the request just made is waited for.
+   */
+  const latestMail = async (to: string, kind: 'reset' | 'notice' = 'reset') => {
+    const isReset = (e: OutboxEntry) => /code is \d{6}/.test(e.text);
+    const read = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/v1/outbox?to=${to}`,
+        headers: await t.auth('SUPER_ADMIN'),
+      });
+      return res.json().data as OutboxEntry[];
+    };
+    let entries = await read();
+    if (kind === 'reset') {
+      const before = mailCounts.get(to) ?? 0;
+      await vi.waitFor(async () => {
+        entries = await read();
+        const resets = entries.filter(isReset).length;
+        if (resets <= before) throw new Error(`no new reset mail to ${to}`);
+        mailCounts.set(to, resets);
+      });
+    }
+    const mail = kind === 'reset' ? entries.find(isReset) : entries[0];
     if (!mail) throw new Error(`no mail to ${to}`);
     const otp = /code is (\d{6})/.exec(mail.text)?.[1];
     const link = /(http\S+\/auth\/reset-password\/(\S+)\?token=(\S+))/.exec(mail.text);
@@ -197,7 +216,7 @@ describe('forgotten and changed passwords', () => {
     });
     // The refusal does not use up the code: the user picks a better password with it.
     expect((await reset(`otp=${otp}`, { otpToken, password: 'Tiger#Lily77' })).statusCode).toBe(200);
-    const notice = (await latestMail(email)).mail;
+    const notice = (await latestMail(email, 'notice')).mail;
     expect(notice.text).toContain('password was reset with a code or link');
     expect(notice.text).not.toContain('Tiger#Lily77');
 
@@ -220,7 +239,7 @@ describe('forgotten and changed passwords', () => {
     const personal = await change(`${limited.email.split('@')[0]}!2024x`);
     expect(personal.json().errors).toEqual({ newpassword: PASSWORD_POLICY_MESSAGES.personal });
     expect((await change('मेरा पासवर्ड सुरक्षित है')).statusCode).toBe(200);
-    const changed = (await latestMail(limited.email)).mail;
+    const changed = (await latestMail(limited.email, 'notice')).mail;
     expect(changed.text).toContain('password was changed from your account');
     expect((await login(limited.email, 'मेरा पासवर्ड सुरक्षित है')).statusCode).toBe(200);
   });
@@ -229,5 +248,38 @@ describe('forgotten and changed passwords', () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/outbox', headers: await t.auth('ADMIN') });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ success: false, message: AUTH_MESSAGES.forbidden });
+  });
+
+  it('answers an existing account without waiting for its reset to be stored and mailed (no timing oracle)', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = await createTestApp({
+      mailer: {
+        send: async (message) => {
+          await gate; // an SMTP server that takes its time
+          return t.mailer.send(message);
+        },
+        flush: async () => undefined,
+        retryFailed: async () => 0,
+        close: async () => undefined,
+      },
+    });
+    try {
+      const res = await Promise.race([
+        slow.app.inject({
+          method: 'POST',
+          url: '/v1/auth/forgot-password',
+          payload: { username: demoAccount('LIMITED_USER').email },
+        }),
+        new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5_000)),
+      ]);
+      expect(res).not.toBe('waited');
+      if (res !== 'waited') expect(res.statusCode).toBe(200);
+    } finally {
+      release();
+      await slow.close();
+    }
   });
 });

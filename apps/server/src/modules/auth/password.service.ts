@@ -29,6 +29,8 @@ export interface PasswordServiceDeps {
   accessTokens: AccessTokens;
   forgotLimiter: AttemptLimiter;
   loginLimiter: AttemptLimiter;
+  /** A reset that failed after the answer went out (database or mail): logged, the requester cannot be told. */
+  onBackgroundError?: (error: unknown) => void;
 }
 
 export type ResetInput = { password: string } & ({ otp: string; otpToken: string } | { linkToken: string });
@@ -38,14 +40,39 @@ export function createPasswordService(deps: PasswordServiceDeps) {
   const otpDigest = (requestToken: string, otp: string) =>
     createHmac('sha256', deps.otpKey).update(`${requestToken}:${otp}`).digest('hex');
 
-  /** Always answers a request token; only a real, enabled user with an e-mail gets a mail and a usable one. */
+  const pending = new Set<Promise<void>>();
+
+  /**
+   * Always answers a request token; only a real, enabled user with an e-mail gets a mail and a usable one. The reset
+   * row and the mail are made after the answer, so that an existing account does not answer later than an unknown
+   * one (it took twice as long: the transaction and the mail).
+   */
   async function forgot(rawUsername: string, meta: RequestMeta): Promise<{ otpToken: string }> {
     const username = normaliseUsername(rawUsername);
     await deps.forgotLimiter.reserve(meta.ip, `n:${username}`); // every request counts, never given back
     const requestToken = newOpaqueToken();
     const user = await users.findUserByUsername(db, username);
     if (!user || !user.isEnabled || !user.email) return { otpToken: requestToken };
+    const email = user.email;
+    const work = issueReset(user, email, requestToken, meta).catch((error: unknown) =>
+      deps.onBackgroundError?.(error),
+    );
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+    return { otpToken: requestToken };
+  }
 
+  /** Resolves when the resets started so far are stored and mailed (shutdown waits for them). */
+  async function settled(): Promise<void> {
+    await Promise.all([...pending]);
+  }
+
+  async function issueReset(
+    user: users.UserWithRole,
+    email: string,
+    requestToken: string,
+    meta: RequestMeta,
+  ): Promise<void> {
     const now = clock();
     const otp = newOtp();
     const linkToken = newOpaqueToken();
@@ -67,7 +94,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
     const link = `${deps.publicUrl}/auth/reset-password/${encodeURIComponent(requestToken)}?token=${encodeURIComponent(linkToken)}`;
     await deps.mailer.send(
       resetMail({
-        to: user.email,
+        to: email,
         firstName: user.firstName,
         otp,
         link,
@@ -75,7 +102,6 @@ export function createPasswordService(deps: PasswordServiceDeps) {
         brand: deps.brand,
       }),
     );
-    return { otpToken: requestToken };
   }
 
   /** Tells the owner that the password changed (no secret in it); a mail failure never undoes the change. */
@@ -177,7 +203,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
     return result;
   }
 
-  return { forgot, reset, change };
+  return { forgot, settled, reset, change };
 }
 
 export type PasswordService = ReturnType<typeof createPasswordService>;
