@@ -1,5 +1,9 @@
-/** Small pieces every desk view shows: the alert's type, its desk status, escalation level and live age. */
+/**
+ * Small pieces every desk view shows: the alert's type, its desk status, escalation level, live age, and the marks of
+ * device identity (docs/security.md "Device identity"): an SOS from an unverified connection, a suspected clone.
+ */
 import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { AlertDeskItem } from '@civicfleet/shared';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +48,27 @@ export function EscalationChip({ alert }: { alert: AlertDeskItem }) {
       label={t('escalation', { level: alert.escalationLevel })}
     />
   );
+}
+
+/**
+ * An SOS raised from a connection that has not yet sent a fix near the device's last known place: possibly an
+ * impostor using the IMEI. The tooltip says so; the chip is focusable so keyboard users get it too.
+ */
+export function UnverifiedChip({ alert }: { alert: AlertDeskItem }) {
+  const { t } = useTranslation('desk');
+  if (!alert.unverified) return null;
+  return (
+    <Tooltip title={t('unverified.hint')} describeChild>
+      <Chip size="small" color="warning" variant="outlined" label={t('unverified.label')} tabIndex={0} />
+    </Tooltip>
+  );
+}
+
+/** An identity conflict alert whose device flapped between addresses (3 takeovers or more). */
+export function CloneSuspectedChip({ alert }: { alert: AlertDeskItem }) {
+  const { t } = useTranslation('desk');
+  if (!alert.identity?.cloneSuspected) return null;
+  return <Chip size="small" color="error" label={t('identity.cloneSuspected')} />;
 }
 
 /** "3 min 12 s ago", ticking every second while the alert is open; how long it was open once closed. */

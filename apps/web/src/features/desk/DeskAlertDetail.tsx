@@ -17,7 +17,14 @@ import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/session';
 import { deskKeys, getDeskAlert } from './api/alert-desk';
-import { AlertAge, AlertStatusChip, AlertTypeChip, EscalationChip } from './AlertChips';
+import {
+  AlertAge,
+  AlertStatusChip,
+  AlertTypeChip,
+  CloneSuspectedChip,
+  EscalationChip,
+  UnverifiedChip,
+} from './AlertChips';
 import { DeskActionDialog, type DeskAction } from './DeskActionDialog';
 import { DeskTimeline } from './DeskTimeline';
 import { liveTrackingLink } from './links';
@@ -55,6 +62,58 @@ export function DeskAlertDetail({ alertId }: { alertId: string }) {
   return <DetailBody alert={detail.data} />;
 }
 
+/**
+ * What an identity alert means and what closing it does (docs/security.md "Device identity"); what an unverified SOS
+ * means. The addresses come from the alert (`identity`).
+ */
+function IdentityNotes({ alert }: { alert: AlertDeskItem }) {
+  const { t } = useTranslation('desk');
+  const unknown = t('identity.unknownAddress');
+  if (alert.identity)
+    return (
+      <Alert severity={alert.identity.cloneSuspected ? 'error' : 'warning'} sx={{ mt: 2 }}>
+        <Typography variant="body2" sx={{ fontWeight: 700 }}>
+          {t('identity.title')}
+        </Typography>
+        <Typography variant="body2">{t('identity.explain')}</Typography>
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, my: 1 }}
+        >
+          <Typography component="dt" variant="body2">
+            {t('identity.previousAddress')}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, fontFamily: 'monospace' }}>
+            {alert.identity.previousAddress ?? unknown}
+          </Typography>
+          <Typography component="dt" variant="body2">
+            {t('identity.newAddress')}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, fontFamily: 'monospace' }}>
+            {alert.identity.newAddress ?? unknown}
+          </Typography>
+          <Typography component="dt" variant="body2">
+            {t('identity.conflicts')}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+            {alert.identity.conflicts}
+          </Typography>
+        </Box>
+        {alert.identity.cloneSuspected && (
+          <Typography variant="body2">{t('identity.cloneExplain')}</Typography>
+        )}
+        <Typography variant="body2">{t('identity.closeClears')}</Typography>
+      </Alert>
+    );
+  if (alert.unverified)
+    return (
+      <Alert severity="warning" sx={{ mt: 2 }}>
+        {t('unverified.hint')}
+      </Alert>
+    );
+  return null;
+}
+
 function DetailBody({ alert }: { alert: AlertDeskDetail }) {
   const { t } = useTranslation('desk');
   const [action, setAction] = useState<DeskAction | null>(null);
@@ -69,7 +128,10 @@ function DetailBody({ alert }: { alert: AlertDeskDetail }) {
         </Typography>
         <AlertStatusChip alert={alert} />
         <EscalationChip alert={alert} />
+        <UnverifiedChip alert={alert} />
+        <CloneSuspectedChip alert={alert} />
       </Stack>
+      <IdentityNotes alert={alert} />
       <Box
         component="dl"
         sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, my: 2 }}

@@ -1,6 +1,7 @@
 /**
- * Alerts as a selectable list (open ones first, as the server orders them): type, vehicle, status, escalation, live
- * age, and a link to the vehicle on the live map.
+ * Alerts as a selectable list (open ones first, as the server orders them): type, vehicle, status, escalation, the
+ * identity marks (unverified SOS, clone suspected, the two addresses of a conflict), live age, and a link to the
+ * vehicle on the live map.
  */
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import Box from '@mui/material/Box';
@@ -14,7 +15,14 @@ import Typography from '@mui/material/Typography';
 import type { AlertDeskItem } from '@civicfleet/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { AlertAge, AlertStatusChip, AlertTypeChip, EscalationChip } from './AlertChips';
+import {
+  AlertAge,
+  AlertStatusChip,
+  AlertTypeChip,
+  CloneSuspectedChip,
+  EscalationChip,
+  UnverifiedChip,
+} from './AlertChips';
 import { liveTrackingLink } from './links';
 import { typeKey } from './labels';
 
@@ -76,9 +84,19 @@ export function DeskAlertList({ alerts, selectedId, onSelect, isDense = false }:
                   </Typography>
                   <AlertStatusChip alert={alert} />
                   <EscalationChip alert={alert} />
+                  <UnverifiedChip alert={alert} />
+                  <CloneSuspectedChip alert={alert} />
                 </Stack>
                 <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'baseline' }}>
                   <AlertAge alert={alert} />
+                  {!isDense && alert.identity && (
+                    <Typography variant="body2" color="text.secondary" noWrap>
+                      {t('identity.addresses', {
+                        previous: alert.identity.previousAddress ?? t('identity.unknownAddress'),
+                        next: alert.identity.newAddress ?? t('identity.unknownAddress'),
+                      })}
+                    </Typography>
+                  )}
                   {!isDense && alert.assignedTo && (
                     <Typography variant="body2" color="text.secondary" noWrap>
                       {t('list.assignedTo', { name: alert.assignedTo.name })}

@@ -158,7 +158,6 @@ describe('SOS desk', () => {
     expect(await screen.findByRole('heading', { name: 'SOS Desk' }, { timeout: 15_000 })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Alerts' });
     const row = within(list).getByRole('button', { name: 'SOS alert of MP09GA1234' });
-    console.log('ROW', row.textContent);
     expect(within(row).getByText('New')).toBeInTheDocument();
     expect(within(row).getByText('Escalated · level 1')).toBeInTheDocument();
     expect(within(row).getByText(/^3 min \d+ s ago$/)).toBeInTheDocument();
@@ -292,6 +291,61 @@ describe('SOS desk', () => {
     await user.click(dialog.getByRole('button', { name: 'Send emergency off' }));
     expect(await dialog.findByText('The device is not connected.')).toBeInTheDocument();
     expect(network.callsTo('POST /alert-desk/5/emergency-off')[0]?.body).toEqual({ confirm: true });
+  });
+
+  it('explains an identity conflict (both addresses, clone suspected) and marks an unverified SOS with a tooltip', async () => {
+    const user = userEvent.setup();
+    const conflict: AlertDeskItem = {
+      ...tamper,
+      id: '7',
+      type: 'identityConflict',
+      vehicleId: '33',
+      vehicleRegistration: 'MP09GA9999',
+      deskStatus: 'new',
+      assignedTo: null,
+      identity: {
+        previousAddress: '10.64.1.20',
+        newAddress: '203.0.113.7',
+        conflicts: 3,
+        cloneSuspected: true,
+      },
+    };
+    const unverifiedSos: AlertDeskItem = { ...sos, unverified: true, escalationLevel: 0 };
+    stubFetch({
+      'GET /alert-desk': page([unverifiedSos, conflict], { new: 2, acknowledged: 0 }),
+      'GET /alert-desk/5': ok(detail(unverifiedSos)),
+      'GET /alert-desk/7': ok(detail(conflict)),
+    });
+    renderApp('/view-operations/sos-desk', operator);
+    const list = await screen.findByRole('list', { name: 'Alerts' }, { timeout: 15_000 });
+    const conflictRow = within(list).getByRole('button', {
+      name: 'Device identity conflict alert of MP09GA9999',
+    });
+    expect(within(conflictRow).getByText('Clone suspected')).toBeInTheDocument();
+    expect(within(conflictRow).getByText('10.64.1.20 → 203.0.113.7')).toBeInTheDocument();
+    const sosRow = within(list).getByRole('button', { name: 'SOS alert of MP09GA1234' });
+    expect(within(conflictRow).queryByText('Unverified')).not.toBeInTheDocument();
+    const chip = within(sosRow).getByText('Unverified');
+    await user.hover(chip);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      /has not yet sent a position near the device's last known place/,
+    );
+
+    const region = within(await openAlert(user, /Device identity conflict alert of MP09GA9999/));
+    expect(await region.findByText('Another connection took over', { exact: false })).toBeInTheDocument();
+    expect(region.getByText('Previous address').nextSibling).toHaveTextContent('10.64.1.20');
+    expect(region.getByText('New address').nextSibling).toHaveTextContent('203.0.113.7');
+    expect(region.getByText('Takeovers so far').nextSibling).toHaveTextContent('3');
+    expect(region.getByText(/a cloned IMEI is suspected/)).toBeInTheDocument();
+    expect(region.getByText(/Closing this alert clears/)).toBeInTheDocument();
+    expect(region.getByRole('button', { name: 'Close alert' })).toBeInTheDocument();
+
+    await user.click(sosRow);
+    const sosRegion = within(await screen.findByRole('region', { name: 'Alert of MP09GA1234' }));
+    expect(await sosRegion.findByRole('alert')).toHaveTextContent(
+      /^Unverified: this SOS came from a connection/,
+    );
+    expect(sosRegion.queryByText('Previous address')).not.toBeInTheDocument();
   });
 
   it('shows only the note action to a user without the desk actions, and the empty state', async () => {

@@ -1,4 +1,7 @@
-/** The device details page's cards: identity (with linked vehicle) and health. */
+/**
+ * The device details page's cards: identity (with linked vehicle, allowed source networks and the identity conflict
+ * marks) and health.
+ */
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -10,6 +13,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { STATUS_COLOR } from './device-status';
+import { IdentityMarks } from './IdentityMarks';
 
 function Facts({ rows }: { rows: Array<[label: string, value: ReactNode]> }) {
   return (
@@ -40,6 +44,7 @@ export function IdentityCard({ details, actions }: { details: DeviceDetails; act
         action={
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', pt: 0.5, pr: 1 }}>
             {actions}
+            <IdentityMarks device={d} />
             <Chip size="small" color={STATUS_COLOR[d.status]} label={t(`statuses.${d.status}`)} />
           </Stack>
         }
@@ -61,6 +66,25 @@ export function IdentityCard({ details, actions }: { details: DeviceDetails; act
             [t('fields.protocol'), d.protocol],
             [t('fields.organisation'), d.organisation.brandName ?? d.organisation.tradeName],
             [t('fields.vehicle'), d.vehicle?.registrationNumber ?? t('details.noVehicle')],
+            [
+              t('fields.allowedNetworks'),
+              d.allowedNetworks === null
+                ? t('networks.inherited')
+                : d.allowedNetworks.length === 0
+                  ? t('networks.any')
+                  : d.allowedNetworks.join(', '),
+            ],
+            ...(d.identityConflictAt
+              ? [
+                  [
+                    t('identity.conflict'),
+                    t('identity.conflictValue', {
+                      count: d.identityConflicts,
+                      at: formatDateTime(d.identityConflictAt),
+                    }),
+                  ] as [string, string],
+                ]
+              : []),
             ...(d.expiresAt
               ? [[t('fields.expiresAt'), formatDateTime(d.expiresAt)] as [string, string]]
               : []),

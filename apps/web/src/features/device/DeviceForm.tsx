@@ -1,4 +1,7 @@
-/** The add/edit device form: identity (IMEI, AIS-140 UID), SIMs, model/firmware/protocol, panic buttons, owner. */
+/**
+ * The add/edit device form: identity (IMEI, AIS-140 UID), SIMs, model/firmware/protocol, panic buttons, owner, and
+ * the source networks its frames are accepted from (inherited, any address, or a list).
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +11,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { DEVICE_PROTOCOLS, ESIM_PROVIDERS, type Device } from '@civicfleet/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSession } from '@/session';
@@ -16,7 +19,9 @@ import { OrganisationPicker } from '@/components/OrganisationPicker';
 import { createDevice, deviceKeys, updateDevice } from './api/devices';
 import {
   DEVICE_FORM_FIELDS,
+  DEVICE_SERVER_FIELD_MAP,
   DeviceFormSchema,
+  NETWORKS_MODES,
   EMPTY_DEVICE_FORM,
   toDeviceBody,
   toFormValues,
@@ -50,7 +55,7 @@ export function DeviceForm({ device }: { device?: Device }) {
       enqueueSnackbar(device ? t('form.updated') : t('form.created'), { variant: 'success' });
       void navigate(LIST_PATH);
     } catch (error) {
-      const message = applyServerErrors(error, setError, DEVICE_FORM_FIELDS);
+      const message = applyServerErrors(error, setError, DEVICE_FORM_FIELDS, DEVICE_SERVER_FIELD_MAP);
       enqueueSnackbar(message || t('common.failed'), { variant: 'error' });
     }
   });
@@ -61,6 +66,7 @@ export function DeviceForm({ device }: { device?: Device }) {
       ? { id: me.organisation.id, label: me.organisation.tradeName }
       : undefined;
   const half = { xs: 12, sm: 6 };
+  const networksMode = useWatch({ control, name: 'networksMode' });
 
   const messages = useDeviceMessages();
   return (
@@ -164,6 +170,35 @@ export function DeviceForm({ device }: { device?: Device }) {
               initial={owner}
             />
           </Grid>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="networksMode"
+              select
+              label={t('form.networksMode')}
+              helperText={t(`form.networksHints.${networksMode}`)}
+            >
+              {NETWORKS_MODES.map((mode) => (
+                <MenuItem key={mode} value={mode}>
+                  {t(`form.networksModes.${mode}`)}
+                </MenuItem>
+              ))}
+            </FormTextField>
+          </Grid>
+          {networksMode === 'list' && (
+            <Grid size={half}>
+              <FormTextField
+                control={control}
+                name="allowedNetworks"
+                label={t('form.networks')}
+                required
+                multiline
+                minRows={2}
+                helperText={t('form.networksHint')}
+                slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
+              />
+            </Grid>
+          )}
         </Grid>
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
           <Button component={RouterLink} to={LIST_PATH} disabled={formState.isSubmitting}>

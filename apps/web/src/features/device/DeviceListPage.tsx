@@ -20,6 +20,7 @@ import { AllocateDialog, RollbackDialog, StatusDialog } from './LifecycleDialogs
 import { deleteDevice, deviceKeys, listDevices } from './api/devices';
 import { InventoryPanel } from './inventory';
 import { STATUS_COLOR } from './device-status';
+import { IdentityMarks } from './IdentityMarks';
 
 const MODULE = 'device';
 
@@ -63,8 +64,18 @@ export function DeviceListPage() {
       header: t('fields.status'),
       sortable: true,
       accessor: (d) => d.status,
-      exportValue: (d) => t(`statuses.${d.status}`),
-      render: (d) => <Chip size="small" color={STATUS_COLOR[d.status]} label={t(`statuses.${d.status}`)} />,
+      exportValue: (d) =>
+        [
+          t(`statuses.${d.status}`),
+          ...(d.identityConflictAt ? [t('identity.conflict')] : []),
+          ...(d.cloneSuspectedAt ? [t('identity.cloneSuspected')] : []),
+        ].join(', '),
+      render: (d) => (
+        <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Chip size="small" color={STATUS_COLOR[d.status]} label={t(`statuses.${d.status}`)} />
+          <IdentityMarks device={d} />
+        </Stack>
+      ),
     },
     {
       key: 'organisation',

@@ -1,6 +1,6 @@
 /**
- * /management/settings/:id: an organisation's general settings, alarm and trip thresholds, data retention, and the
- * way to its forwarding targets (module `forwarding`, not in the sidebar).
+ * /management/settings/:id: an organisation's general settings, alarm and trip thresholds, data retention, the
+ * networks its trackers may connect from, and the way to its forwarding targets (module `forwarding`, not in the sidebar).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,9 +16,11 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useSession } from '@/session';
 import { PageHeader } from '@/components/PageHeader';
 import { DeriveSettingsForm } from './DeriveSettingsForm';
+import { DeviceNetworkSettingsForm } from './DeviceNetworkSettingsForm';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
 import { RetentionSettingsForm } from './RetentionSettingsForm';
 import { getDeriveSettings, getOrganisation, getSettings, organisationKeys } from './api/organisations';
+import { deviceNetworkKeys, getDeviceNetworkSettings } from './api/device-network-settings';
 import { getRetentionSettings, retentionKeys } from './api/retention-settings';
 
 function Section({ title, hint, children }: { title: string; hint: string; children: ReactNode }) {
@@ -55,6 +57,10 @@ export function OrganisationSettingsPage() {
   const settings = useQuery({ queryKey: organisationKeys.settings(id), queryFn: () => getSettings(id) });
   const derive = useQuery({ queryKey: organisationKeys.derive(id), queryFn: () => getDeriveSettings(id) });
   const retention = useQuery({ queryKey: retentionKeys.one(id), queryFn: () => getRetentionSettings(id) });
+  const deviceNetwork = useQuery({
+    queryKey: deviceNetworkKeys.one(id),
+    queryFn: () => getDeviceNetworkSettings(id),
+  });
 
   return (
     <Box sx={{ maxWidth: 1000 }}>
@@ -72,6 +78,13 @@ export function OrganisationSettingsPage() {
           <RetentionSettingsForm settings={retention.data} />
         ) : (
           <Loading isError={retention.isError} />
+        )}
+      </Section>
+      <Section title={t('settings.deviceNetwork.title')} hint={t('settings.deviceNetwork.hint')}>
+        {deviceNetwork.data ? (
+          <DeviceNetworkSettingsForm settings={deviceNetwork.data} />
+        ) : (
+          <Loading isError={deviceNetwork.isError} />
         )}
       </Section>
       {can('forwarding') && (

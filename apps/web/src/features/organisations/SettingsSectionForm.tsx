@@ -2,7 +2,8 @@
  * The form of an inherited organisation settings section (derive thresholds, retention, …; server kit:
  * apps/server/src/modules/organisation/settings-section.service.ts): one row per field with what is stored here (an
  * input; empty = inherited, with a "Reset to inherited" button), what is in effect and the default. Saving sends the
- * whole section (the server replaces the stored overrides), shows the server's field messages on their fields and a
+ * whole section (the server replaces the stored overrides), shows the server's field messages on their fields (a list
+ * item's `<field>.<index>` on its field) and a
  * snackbar either way. A section brings its rows, how form values become a patch (with its own checks), and the save.
  */
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
@@ -88,7 +89,9 @@ export function SettingsSectionForm<F extends string, S>({
     } catch (error) {
       if (error instanceof ApiError) {
         for (const [path, message] of Object.entries(error.errors ?? {})) {
-          if (fields.includes(path)) setError(nameOf(path), { message });
+          // A list field's item comes back as `<field>.<index>`: its message goes on the field.
+          const field = fields.find((f) => path === f || path.startsWith(`${f}.`));
+          if (field !== undefined) setError(nameOf(field), { message });
         }
       }
       const message =

@@ -38,6 +38,12 @@ function stub(extra: Record<string, Response | Response[]> = {}) {
     'GET /organisation/settings/7': ok({ city: 'Indore', retention: { positionsDays: 500 } }),
     'GET /organisation/derive-settings/7': fail(500),
     'GET /organisation/retention-settings/7': ok(retention({ positionsDays: 500 })),
+    'GET /organisation/device-network-settings/7': ok({
+      organisationId: '7',
+      stored: {},
+      effective: { allowedNetworks: [] },
+      defaults: { allowedNetworks: [] },
+    }),
     ...extra,
   });
 }
