@@ -1,6 +1,6 @@
 /**
  * A small tmpfs for disk-full and read-only tests (issue 27). Mounting needs root (or CAP_SYS_ADMIN): without it
- * `mountTmpfs` answers the reason and the test skips. No vitest imports.
+ * `tmpfsUnavailable` answers the reason and the test skips. No vitest imports.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
@@ -18,8 +18,25 @@ export interface Tmpfs {
   unmount(): void;
 }
 
-/** Mounts a tmpfs of `sizeBytes`; a string (why not) when this process may not mount. */
-export function mountTmpfs(sizeBytes: number): Tmpfs | string {
+/**
+ * Why tmpfs tests cannot run here, or null when they can: tries to mount (and at once unmounts) a tiny one. Call it
+ * at collection time for `skipIf`, and mount in the test or its beforeAll, so that a test filtered out mounts nothing.
+ */
+export function tmpfsUnavailable(): string | null {
+  const probe = tryMount(64 * 1024);
+  if (typeof probe === 'string') return probe;
+  probe.unmount();
+  return null;
+}
+
+/** Mounts a tmpfs of `sizeBytes`; throws when this process may not mount (see tmpfsUnavailable). */
+export function mountTmpfs(sizeBytes: number): Tmpfs {
+  const mounted = tryMount(sizeBytes);
+  if (typeof mounted === 'string') throw new Error(mounted);
+  return mounted;
+}
+
+function tryMount(sizeBytes: number): Tmpfs | string {
   if (process.platform !== 'linux') return 'tmpfs mounts need Linux';
   const dir = mkdtempSync(path.join(tmpdir(), 'cf-tmpfs-'));
   try {

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mountTmpfs } from '../../test/tmpfs.ts';
+import { mountTmpfs, tmpfsUnavailable, type Tmpfs } from '../../test/tmpfs.ts';
 import { DISK_MESSAGES, DiskUnavailableError } from './disk-errors.ts';
 import { isStorageKey } from './file-storage.ts';
 import { createLocalDiskStorage } from './local-disk-storage.ts';
@@ -46,46 +46,49 @@ describe('local disk storage', () => {
   });
 
   describe('on a full or read-only disk (a 4 MiB tmpfs)', () => {
-    const tmpfs = mountTmpfs(4 * 1024 * 1024);
-    afterAll(() => {
-      if (typeof tmpfs !== 'string') tmpfs.unmount();
-    });
-
-    it.skipIf(typeof tmpfs === 'string')(
+    it.skipIf(tmpfsUnavailable() !== null)(
       'fails with a clear error, leaves no half-written file, and works again once space is back',
       async () => {
-        if (typeof tmpfs === 'string') return;
-        const storage = createLocalDiskStorage(path.join(tmpfs.dir, 'files'));
-        await storage.put('misc/first.pdf', Buffer.from('%PDF-1.7 first'), 'application/pdf');
-        tmpfs.fill(64 * 1024);
-        const big = Buffer.alloc(512 * 1024, 7);
-        const full = storage.put('misc/big.pdf', big, 'application/pdf');
-        await expect(full).rejects.toThrow(DiskUnavailableError);
-        await expect(full).rejects.toMatchObject({ statusCode: 507, message: DISK_MESSAGES.full });
-        expect(await readdir(path.join(tmpfs.dir, 'files', 'misc'))).toEqual(['first.pdf']);
-
-        tmpfs.free();
-        await storage.put('misc/big.pdf', big, 'application/pdf');
-        expect((await storage.get('misc/big.pdf'))?.bytes.equals(big)).toBe(true);
-
-        tmpfs.remount('ro');
+        const tmpfs = mountTmpfs(4 * 1024 * 1024);
         try {
-          await expect(storage.put('misc/third.pdf', big, 'application/pdf')).rejects.toMatchObject({
-            statusCode: 503,
-            message: DISK_MESSAGES.readOnly,
-          });
-          // Reading still works.
-          expect((await storage.get('misc/first.pdf'))?.bytes.toString()).toBe('%PDF-1.7 first');
+          await fullAndReadOnly(tmpfs);
         } finally {
-          tmpfs.remount('rw');
+          tmpfs.unmount();
         }
-        await storage.put('misc/third.pdf', big, 'application/pdf');
-        expect((await readdir(path.join(tmpfs.dir, 'files', 'misc'))).sort()).toEqual([
-          'big.pdf',
-          'first.pdf',
-          'third.pdf',
-        ]);
       },
     );
   });
 });
+
+async function fullAndReadOnly(tmpfs: Tmpfs): Promise<void> {
+  const storage = createLocalDiskStorage(path.join(tmpfs.dir, 'files'));
+  await storage.put('misc/first.pdf', Buffer.from('%PDF-1.7 first'), 'application/pdf');
+  tmpfs.fill(64 * 1024);
+  const big = Buffer.alloc(512 * 1024, 7);
+  const full = storage.put('misc/big.pdf', big, 'application/pdf');
+  await expect(full).rejects.toThrow(DiskUnavailableError);
+  await expect(full).rejects.toMatchObject({ statusCode: 507, message: DISK_MESSAGES.full });
+  expect(await readdir(path.join(tmpfs.dir, 'files', 'misc'))).toEqual(['first.pdf']);
+
+  tmpfs.free();
+  await storage.put('misc/big.pdf', big, 'application/pdf');
+  expect((await storage.get('misc/big.pdf'))?.bytes.equals(big)).toBe(true);
+
+  tmpfs.remount('ro');
+  try {
+    await expect(storage.put('misc/third.pdf', big, 'application/pdf')).rejects.toMatchObject({
+      statusCode: 503,
+      message: DISK_MESSAGES.readOnly,
+    });
+    // Reading still works.
+    expect((await storage.get('misc/first.pdf'))?.bytes.toString()).toBe('%PDF-1.7 first');
+  } finally {
+    tmpfs.remount('rw');
+  }
+  await storage.put('misc/third.pdf', big, 'application/pdf');
+  expect((await readdir(path.join(tmpfs.dir, 'files', 'misc'))).sort()).toEqual([
+    'big.pdf',
+    'first.pdf',
+    'third.pdf',
+  ]);
+}

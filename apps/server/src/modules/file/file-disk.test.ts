@@ -7,11 +7,9 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { mountTmpfs } from '../../../test/tmpfs.ts';
+import { mountTmpfs, tmpfsUnavailable, type Tmpfs } from '../../../test/tmpfs.ts';
 import { files } from '../../db/schema/index.ts';
 import { DISK_MESSAGES } from '../../storage/disk-errors.ts';
-
-const tmpfs = mountTmpfs(4 * 1024 * 1024);
 
 /** A 1 MiB JPEG (magic bytes, then zeros). */
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(1024 * 1024 - 4)]);
@@ -29,16 +27,17 @@ function multipart(folder: string, bytes: Buffer) {
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-describe.skipIf(typeof tmpfs === 'string')('POST /v1/file on a full or read-only disk', () => {
+describe.skipIf(tmpfsUnavailable() !== null)('POST /v1/file on a full or read-only disk', () => {
   let t: TestApp;
+  let tmpfs: Tmpfs;
   beforeAll(async () => {
-    if (typeof tmpfs === 'string') return;
+    tmpfs = mountTmpfs(4 * 1024 * 1024);
     // The database is the test's (in memory or PostgreSQL); only the files live on the small disk.
     t = await createTestApp({ env: { dataDir: tmpfs.dir } });
   });
   afterAll(async () => {
     await t?.close();
-    if (typeof tmpfs !== 'string') tmpfs.unmount();
+    tmpfs?.unmount();
   });
 
   async function upload() {
@@ -54,7 +53,6 @@ describe.skipIf(typeof tmpfs === 'string')('POST /v1/file on a full or read-only
   const rowCount = async () => (await t.db.select({ n: count() }).from(files))[0]?.n ?? 0;
 
   it('answers 507 when the disk is full, stores nothing, and works again once space is freed', async () => {
-    if (typeof tmpfs === 'string') return;
     const [namesBefore, rowsBefore] = [await storedNames(), await rowCount()];
     tmpfs.fill(256 * 1024);
     const full = await upload();
@@ -71,7 +69,6 @@ describe.skipIf(typeof tmpfs === 'string')('POST /v1/file on a full or read-only
   });
 
   it('answers 503 while the disk is read-only, and works again once it is writable', async () => {
-    if (typeof tmpfs === 'string') return;
     tmpfs.remount('ro');
     try {
       const readOnly = await upload();

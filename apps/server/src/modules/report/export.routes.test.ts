@@ -7,12 +7,12 @@ import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ReportExport } from '@civicfleet/shared';
 import { dailyVehicleStats, reportExports, roles, users, vehicles } from '../../db/schema/index.ts';
 import { BHOPAL, INDORE, organisationId, seedTrackedVehicle } from '../../gateway/testing/fleet.ts';
 import { useTestApp } from '../../../test/helpers.ts';
-import { mountTmpfs } from '../../../test/tmpfs.ts';
+import { mountTmpfs, tmpfsUnavailable } from '../../../test/tmpfs.ts';
 import { DISK_MESSAGES } from '../../storage/disk-errors.ts';
 import { createFileStorage } from '../../storage/index.ts';
 import { createExportService } from './export/export.service.ts';
@@ -27,14 +27,8 @@ const days = Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padSt
 const latin1 = (bytes: Buffer) => bytes.toString('latin1');
 const pageCount = (bytes: Buffer) => latin1(bytes).match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
 
-/** A full disk for one test (issue 27); needs root, else that test is skipped. */
-const tmpfs = mountTmpfs(1024 * 1024);
-
 describe('report exports', () => {
   const t = useTestApp();
-  afterAll(() => {
-    if (typeof tmpfs !== 'string') tmpfs.unmount();
-  });
   let indore: bigint;
   let first: bigint;
 
@@ -324,10 +318,12 @@ describe('report exports', () => {
     expect(stored.size).toBe(3);
   });
 
-  it.skipIf(typeof tmpfs === 'string')(
+  // A full disk (issue 27): a 1 MiB tmpfs; needs root, else skipped.
+  it.skipIf(tmpfsUnavailable() !== null)(
     'fails an export on a full disk with a message saying so (no file left), and succeeds once space is back',
     async () => {
-      if (typeof tmpfs === 'string') return;
+      const tmpfs = mountTmpfs(1024 * 1024);
+      onTestFinished(() => tmpfs.unmount());
       const [admin] = await t.db.select().from(users).where(eq(users.email, 'admin@demo.civicfleet.in'));
       if (!admin) throw new Error('no admin');
       const storage = createFileStorage({ dataDir: tmpfs.dir });
