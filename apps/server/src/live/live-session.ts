@@ -219,11 +219,11 @@ export function runLiveSession(
   async function readSnapshot(context: AuthContext): Promise<LivePosition[]> {
     const nowMs = deps.clock().getTime();
     const rows = topics.has('positions') ? await listLatestInScope(deps.db, context.orgIds) : [];
-    if (done) return; // closed while the snapshot was read: schedule nothing (cleanup already ran)
     const snapshot: LivePosition[] = [];
     for (const { latest } of rows) {
       const position = livePositionOf(latest, nowMs);
       if (position) snapshot.push(position);
+    }
     return snapshot;
   }
 
@@ -232,11 +232,7 @@ export function runLiveSession(
     if (done || !isStreaming || !auth || !topics.has('positions')) return;
     const snapshot = await readSnapshot(auth).catch(() => null);
     if (done || !snapshot) return;
-    }
     send({ type: 'snapshot', positions: snapshot });
-    isStreaming = true;
-    scheduleDeltas(); // what arrived while the snapshot was read goes right after it
-    timers.push(setInterval(() => void recheck('timer'), recheckMs));
   }
 
   /** Re-authenticates the token: a session gone closes 4401, a changed scope 4403 (nothing left) or 4409. */
