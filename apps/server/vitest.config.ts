@@ -2,7 +2,7 @@ import { defineProject } from 'vitest/config';
 
 /**
  * Long-running checks that only CI runs (`npm run test:slow`, a step of .ci/run) and the PostgreSQL pass
- * (`npm run test:pg`, which runs everything): fuzzing, crash, soak, cluster and outage tests. Any new file named
+ * (`npm run test:pg`, which runs everything): fuzzing, crash, soak, cluster, outage, data-directory and disk-full tests. Any new file named
  * `*.slow.test.ts` joins them; every other test file is in `npm test` (docs/conventions.md "Tests").
  */
 export const SLOW_TESTS = [
@@ -14,6 +14,10 @@ export const SLOW_TESTS = [
   'test/cluster.test.ts',
   'test/outage*.test.ts',
   'test/all-in-one-pg.test.ts',
+  // Real server processes on a PGlite data directory (lock, create-admin through the running server) and on a tmpfs
+  // filled to the last byte: minutes each, so CI's slow step runs them.
+  'test/data-dir.test.ts',
+  'test/disk-full.test.ts',
 ];
 
 /** TEST_GROUP: unset = the correctness suite (`npm test`), `slow` = only the slow checks, `all` = both. */
