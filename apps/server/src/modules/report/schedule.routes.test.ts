@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { ReportSchedule } from '@civicfleet/shared';
 import { roles, users } from '../../db/schema/index.ts';
 import { useTestApp } from '../../../test/helpers.ts';
+import { BHOPAL, INDORE, organisationId, seedTrackedVehicle } from '../../gateway/testing/fleet.ts';
+import { FILTER_VEHICLE_UNKNOWN } from './schedule/schedule.service.ts';
 
 const URL = '/v1/report-schedule';
 
@@ -182,5 +184,43 @@ describe('report schedules', () => {
     expect(recipients.json().data.map((r: { email: string }) => r.email)).not.toContain(
       'admin@demo.civicfleet.in',
     );
+  });
+
+  it('refuses a filter naming a vehicle of another organisation at save time (issue 20 #7)', async () => {
+    const seed = async (org: string, imei: string, registrationNumber: string) =>
+      seedTrackedVehicle(t.db, {
+        imei,
+        protocol: 'gt06',
+        organisationId: await organisationId(t.db, org),
+        registrationNumber,
+      });
+    const bhopal = await seed(BHOPAL, '359710049095301', 'MP04SC0001');
+    const indore = await seed(INDORE, '359710049095302', 'MP09SC0001');
+    const foreign = await t.call(
+      'ADMIN',
+      'POST',
+      URL,
+      await body({ filter: { vehicleId: String(bhopal.vehicleId) } }),
+    );
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toMatchObject({
+      message: FILTER_VEHICLE_UNKNOWN,
+      errors: { vehicleId: FILTER_VEHICLE_UNKNOWN },
+    });
+    const own = await t.call(
+      'ADMIN',
+      'POST',
+      URL,
+      await body({ filter: { vehicleId: String(indore.vehicleId) } }),
+    );
+    expect(own.statusCode, own.body).toBe(200);
+    const id = (own.json().data as ReportSchedule).id;
+    const moved = await t.call(
+      'ADMIN',
+      'PUT',
+      `${URL}/${id}`,
+      await body({ filter: { vehicleId: String(bhopal.vehicleId) } }),
+    );
+    expect(moved.statusCode).toBe(400);
   });
 });

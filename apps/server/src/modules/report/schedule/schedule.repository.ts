@@ -9,7 +9,7 @@ import {
   runList,
   type ListDefinition,
 } from '../../../db/list-query.ts';
-import { organisations, reportExports, reportSchedules, users } from '../../../db/schema/index.ts';
+import { organisations, reportExports, reportSchedules, users, vehicles } from '../../../db/schema/index.ts';
 import { orgScope, type OrgIds } from '../../organisation/scope.ts';
 
 export type ScheduleRow = typeof reportSchedules.$inferSelect;
@@ -230,4 +230,16 @@ export async function insertScheduledExport(
   },
 ): Promise<void> {
   await db.insert(reportExports).values({ ...values, progress: values.status === 'done' ? 1 : 0 });
+}
+
+/** Whether a vehicle exists (not deleted) in one of the organisations: a schedule's filter may name only such. */
+export async function isVehicleIn(db: Db, vehicleId: bigint, orgIds: OrgIds): Promise<boolean> {
+  const [row] = await db
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(
+      and(eq(vehicles.id, vehicleId), eq(vehicles.deleted, false), orgScope(orgIds, vehicles.organisationId)),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -15,6 +15,7 @@ import {
   type ReportScheduleRecipient,
 } from '@civicfleet/shared';
 import { AUTH_MESSAGES } from '@civicfleet/shared';
+import { visibleOrganisationIds } from '../../../db/organisation-scope.ts';
 import { mapPage } from '../../../db/list-query.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../../http/errors.ts';
 import type { AuthContext } from '../../../http/types.ts';
@@ -62,6 +63,7 @@ function toSchedule(record: repo.ScheduleRecord, recipients: Map<string, repo.Re
   };
 }
 
+export const FILTER_VEHICLE_UNKNOWN = 'The vehicle of the filter is not one of this organisation.';
 export function createScheduleService(deps: ScheduleRunDeps) {
   const { db, clock } = deps;
 
@@ -102,6 +104,19 @@ export function createScheduleService(deps: ScheduleRunDeps) {
       }
     }
     return wanted.map(String);
+  }
+
+  /**
+   * A vehicle named in the filter must belong to the schedule's organisation subtree: a schedule saved with another
+   * tenant's vehicle id would otherwise carry (and print) that vehicle's registration in every run's header.
+   */
+  async function checkFilterVehicle(input: ReportScheduleInput, organisationId: bigint): Promise<void> {
+    const vehicleId = input.filter.vehicleId;
+    if (vehicleId === undefined || vehicleId === null || vehicleId === '') return;
+    const id = typeof vehicleId === 'string' && /^\d{1,18}$/.test(vehicleId) ? BigInt(vehicleId) : null;
+    if (id === null || !(await repo.isVehicleIn(db, id, await visibleOrganisationIds(db, organisationId)))) {
+      throw new BadRequestError(FILTER_VEHICLE_UNKNOWN, { vehicleId: FILTER_VEHICLE_UNKNOWN });
+    }
   }
 
   function columnsOf(input: ReportScheduleInput) {
@@ -150,6 +165,7 @@ export function createScheduleService(deps: ScheduleRunDeps) {
         auth,
         typeof input.filter.organisationId === 'string' ? input.filter.organisationId : undefined,
       );
+      await checkFilterVehicle(input, organisationId);
       const recipients = await checkRecipients(auth, input.recipients);
       const id = await db.transaction(async (tx) => {
         const newId = await repo.insertSchedule(tx, {
@@ -183,6 +199,7 @@ export function createScheduleService(deps: ScheduleRunDeps) {
           ? input.filter.organisationId
           : String(current.schedule.organisationId),
       );
+      await checkFilterVehicle(input, organisationId);
       const recipients = await checkRecipients(auth, input.recipients);
       await db.transaction(async (tx) => {
         // Runs keep using the creator's permissions (re-read at each run).
