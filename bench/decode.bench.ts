@@ -67,8 +67,8 @@ const GT06_MIX = [
  * A fleet's traffic, per 20 frames: locations 10 (0x12 ×4, 0x22 ×3, 0xA0 ×3), heartbeats 4, and one each of Wi-Fi
  * (length 0), LBS list, 0xA4 alarm, 0x95 dash-cam alarm, 0x70 modular, 0x16 alarm. Indexes into GT06_MIX.
  */
-const GT06_TRAFFIC = [0, 1, 2, 3, 0, 1, 2, 3, 4, 0, 5, 1, 6, 2, 3, 7, 0, 8, 3, 9].map(
-  (i) => GT06_MIX[i] ?? GT06_MIX[0],
+const GT06_TRAFFIC = [0, 1, 2, 3, 0, 1, 2, 3, 4, 0, 5, 1, 6, 2, 3, 7, 0, 8, 3, 9].flatMap(
+  (i) => GT06_MIX[i] ?? [],
 );
 
 const TELTONIKA_MIX = [
@@ -83,10 +83,18 @@ const SAMPLES: Record<string, Sample> = {
   gt06: { protocol: 'gt06', frames: [SINGLE.gt06.frame], imei: SINGLE.gt06.imei, source: SINGLE.gt06.source },
   'gt06-mix': {
     protocol: 'gt06',
+    frames: GT06_TRAFFIC,
+    imei: SINGLE.gt06.imei,
+    source:
+      'GT06 traffic mix per 20 frames: 10 locations (0x12, 0x22, 0xA0), 4 heartbeats 0x13, one each of Wi-Fi 0x17 ' +
+      '(length 0), 0x28 LBS list, 0xA4, 0x95, 0x70, 0x16 (fixtures)',
+  },
+  'gt06-each-type': {
+    protocol: 'gt06',
     frames: GT06_MIX,
     imei: SINGLE.gt06.imei,
     source:
-      'GT06 mix: 0x12, 0xA0, 0x22, 0x13, Wi-Fi 0x17 (length 0), 0x28, 0xA4, 0x95, 0x70, 0x16 (fixtures)',
+      'GT06, one frame of each: 0x12, 0xA0, 0x22, 0x13, Wi-Fi 0x17, 0x28, 0xA4, 0x95, 0x70, 0x16 (no target)',
   },
   teltonika: {
     protocol: 'teltonika',

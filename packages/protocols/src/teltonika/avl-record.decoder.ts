@@ -9,8 +9,14 @@
  *   Codec 8E: event id 2 · total 2 · N1 2 + [id 2, value 1]… · N2 · N4 · N8 · NX 2 + [id 2, length 2, value]…
  *   Codec 16: event id 2 · generation type 1 · total 1 · N1 1 + [id 2, value 1]… · N2 · N4 · N8
  */
-import { TruncatedError, type ByteReader } from '../core/byte-reader.ts';
-import { CODEC_16, CODEC_8, CODEC_8E } from './protocol.ts';
+import * as mbyte_reader from '../core/byte-reader.ts';
+import * as mprotocol from './protocol.ts';
+
+// Imported bindings read once (a getter call per use under tsx/esbuild).
+const { ByteReader, TruncatedError } = mbyte_reader;
+type ByteReader = InstanceType<typeof ByteReader>;
+const { CODEC_16, CODEC_8, CODEC_8E } = mprotocol;
+type TruncatedError = InstanceType<typeof TruncatedError>;
 
 export interface IoElement {
   id: number;
@@ -143,17 +149,16 @@ export function readAvlRecordsAnyLayout(
   bodyEnd: number,
   codec: number,
   count: number,
-  makeReader: (source: Uint8Array, start: number, end: number) => ByteReader,
 ): AvlRecordsRead & { layout: RecordLayout; reader: ByteReader } {
-  const reader = makeReader(source, start, bodyEnd);
+  const reader = new ByteReader(source, start, bodyEnd);
   const standard = readAvlRecords(reader, codec, count);
   if (codec !== CODEC_8 || (standard.error === null && reader.remaining === 0)) {
-    return { ...standard, layout: 'standard', reader };
+    return { records: standard.records, error: standard.error, layout: 'standard', reader };
   }
-  const extendedReader = makeReader(source, start, bodyEnd);
+  const extendedReader = new ByteReader(source, start, bodyEnd);
   const extended = readAvlRecords(extendedReader, codec, count, 'fm6-extended');
   if (extended.error === null && extendedReader.remaining === 0) {
-    return { ...extended, layout: 'fm6-extended', reader: extendedReader };
+    return { records: extended.records, error: null, layout: 'fm6-extended', reader: extendedReader };
   }
-  return { ...standard, layout: 'standard', reader };
+  return { records: standard.records, error: standard.error, layout: 'standard', reader };
 }

@@ -1,7 +1,14 @@
 /** Turns one decoded AVL record into the normalised message (field mapping documented in README.md). */
-import { emptyMessage, type Alarm, type NormalisedMessage } from '../core/message.ts';
+import * as mmessage from '../core/message.ts';
+import type { Alarm, NormalisedMessage } from '../core/message.ts';
 import type { AvlRecord, IoElement, RecordLayout } from './avl-record.decoder.ts';
-import {
+import * as mio_elements from './io-elements.ts';
+import * as mprotocol from './protocol.ts';
+import * as msensors from './sensors.ts';
+
+// Imported bindings read once (a getter call per use under tsx/esbuild).
+const { emptyMessage } = mmessage;
+const {
   GNSS_STATUS_FIX,
   IO_BATTERY_VOLTAGE,
   IO_DIN1,
@@ -25,9 +32,9 @@ import {
   gsmBarsToCsq,
   iButtonId,
   ioValue,
-} from './io-elements.ts';
-import { PRIORITY_PANIC } from './protocol.ts';
-import { applySensorIo } from './sensors.ts';
+} = mio_elements;
+const { PRIORITY_PANIC } = mprotocol;
+const { applySensorIo, isSensorId } = msensors;
 
 export interface RecordContext {
   imei: string | null;
@@ -60,11 +67,13 @@ export function recordToMessage(record: AvlRecord, context: RecordContext): Norm
   // Numeric values by id, for the well-known mappings below; the last element wins if a device repeats an id.
   const numbers = new Map<number, number>();
   let iButton: IoElement | null = null;
+  let hasSensor = false;
   for (const element of record.elements) {
     const value = ioValue(element);
     io[ioKey(element.id)] = value;
     if (typeof value === 'number') numbers.set(element.id, value);
     if (element.id === IO_IBUTTON && !element.isVariable) iButton = element;
+    if (isSensorId(element.id)) hasSensor = true;
   }
 
   message.fixTime = record.timestampMs <= MAX_DATE_MS ? new Date(record.timestampMs).toISOString() : null;
@@ -122,7 +131,7 @@ export function recordToMessage(record: AvlRecord, context: RecordContext): Norm
   if (hdop !== undefined) message.hdop = hdop / 10;
 
   if (iButton !== null) io.driverId = iButtonId(iButton);
-  applySensorIo(numbers, message);
+  if (hasSensor) applySensorIo(numbers, message);
 
   const alarms: Alarm[] = [];
   if (record.priority === PRIORITY_PANIC) alarms.push('sos');

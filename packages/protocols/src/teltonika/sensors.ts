@@ -61,3 +61,16 @@ export function applySensorIo(numbers: ReadonlyMap<number, number>, message: Nor
   const firstHumidity = humidities.find((h) => h !== undefined);
   if (firstHumidity !== undefined) io.humidityPct = firstHumidity;
 }
+
+/** Ids applySensorIo reads: BLE 25–32, Dallas 72–75, BLE humidity 86/104/106/108, EYE 10800–10827. */
+export function isSensorId(id: number): boolean {
+  return (
+    (id >= 25 && id <= 32) ||
+    (id >= 72 && id <= 75) ||
+    id === 86 ||
+    id === 104 ||
+    id === 106 ||
+    id === 108 ||
+    (id >= 10800 && id <= 10827)
+  );
+}

@@ -7,16 +7,28 @@
  * declared record count even when a record cannot be read: the bytes are what the device sent and a resend would
  * fail the same way forever, so the raw log keeps them for replay instead.
  */
-import { crc16Ibm } from '../core/crc16-ibm.ts';
+import * as mcrc16_ibm from '../core/crc16-ibm.ts';
 import type { DecodeResult, DecoderSession } from '../core/codec.ts';
-import { emptyMessage, type NormalisedMessage } from '../core/message.ts';
-import { readAvlRecordsAnyLayout } from './avl-record.decoder.ts';
-import { recordToMessage } from './avl-record.mapper.ts';
-import { ByteReader } from '../core/byte-reader.ts';
-import { CODEC12_TYPE_RESPONSE, readCodec12Messages } from './codec12.ts';
-import { codec13ToMessage, readCodec13Messages } from './codec13.ts';
-import { readCodec7Record } from './codec7.ts';
-import {
+import * as mmessage from '../core/message.ts';
+import type { NormalisedMessage } from '../core/message.ts';
+import * as mavl_record_decoder from './avl-record.decoder.ts';
+import * as mavl_record_mapper from './avl-record.mapper.ts';
+import * as mbyte_reader from '../core/byte-reader.ts';
+import * as mcodec12 from './codec12.ts';
+import * as mcodec13 from './codec13.ts';
+import * as mcodec7 from './codec7.ts';
+import * as mprotocol from './protocol.ts';
+
+// Imported bindings read once (a getter call per use under tsx/esbuild).
+const { crc16Ibm } = mcrc16_ibm;
+const { emptyMessage } = mmessage;
+const { readAvlRecordsAnyLayout } = mavl_record_decoder;
+const { recordToMessage } = mavl_record_mapper;
+const { ByteReader } = mbyte_reader;
+const { CODEC12_TYPE_RESPONSE, readCodec12Messages } = mcodec12;
+const { codec13ToMessage, readCodec13Messages } = mcodec13;
+const { readCodec7Record } = mcodec7;
+const {
   AVL_CODECS,
   CODEC_12,
   CODEC_13,
@@ -26,7 +38,8 @@ import {
   TCP_CRC_BYTES,
   TCP_HEADER_BYTES,
   encodeRecordCountAck,
-} from './protocol.ts';
+} = mprotocol;
+type ByteReader = InstanceType<typeof ByteReader>;
 
 export function decodeTcpPacket(frame: Uint8Array, session: DecoderSession): DecodeResult {
   const errors: string[] = [];
@@ -66,14 +79,7 @@ function decodeAvl(
   errors: string[],
 ): DecodeResult {
   const count = body[1] ?? 0;
-  const { records, error, layout, reader } = readAvlRecordsAnyLayout(
-    body,
-    2,
-    body.length - 1,
-    codec,
-    count,
-    (source, start, end) => new ByteReader(source, start, end),
-  );
+  const { records, error, layout, reader } = readAvlRecordsAnyLayout(body, 2, body.length - 1, codec, count);
   if (error !== null) errors.push(error);
   else if (reader.remaining !== 0) errors.push(`${reader.remaining} bytes after record ${count}`);
   const count2 = body[body.length - 1];

@@ -3,12 +3,21 @@
  * Codec 12 commands and responses. Spec and quirks: README.md in this folder.
  */
 import type { CommandRequest, Codec, DecodeResult, DecoderSession } from '../core/codec.ts';
-import { emptyMessage } from '../core/message.ts';
-import { encodeCodec12Command } from './codec12.ts';
-import { IMEI_ACCEPT, IMEI_DIGITS, IMEI_REJECT, isDigit } from './protocol.ts';
-import { decodeTcpPacket, messageOf } from './tcp-packet.decoder.ts';
-import { TeltonikaFramer } from './teltonika.framer.ts';
-import { decodeUdpDatagram, looksLikeUdpDatagram } from './udp-datagram.decoder.ts';
+import * as mmessage from '../core/message.ts';
+import * as mcodec12 from './codec12.ts';
+import * as mprotocol from './protocol.ts';
+import * as mtcp_packet_decoder from './tcp-packet.decoder.ts';
+import * as mteltonika_framer from './teltonika.framer.ts';
+import * as mudp_datagram_decoder from './udp-datagram.decoder.ts';
+
+// Imported bindings read once (a getter call per use under tsx/esbuild).
+const { emptyMessage } = mmessage;
+const { encodeCodec12Command } = mcodec12;
+const { IMEI_ACCEPT, IMEI_DIGITS, IMEI_REJECT, isDigit } = mprotocol;
+const { decodeTcpPacket, messageOf } = mtcp_packet_decoder;
+const { TeltonikaFramer } = mteltonika_framer;
+const { decodeUdpDatagram, looksLikeUdpDatagram } = mudp_datagram_decoder;
+type TeltonikaFramer = InstanceType<typeof TeltonikaFramer>;
 
 export const teltonikaCodec: Codec = {
   protocol: 'teltonika',

@@ -49,14 +49,7 @@ export function decodeUdpDatagram(frame: Uint8Array): DecodeResult {
       error,
       layout,
       reader: body,
-    } = readAvlRecordsAnyLayout(
-      frame,
-      reader.position,
-      frame.length - 1,
-      codec,
-      count,
-      (source, start, end) => new ByteReader(source, start, end),
-    );
+    } = readAvlRecordsAnyLayout(frame, reader.position, frame.length - 1, codec, count);
     if (error !== null) errors.push(error);
     else if (body.remaining !== 0) errors.push(`${body.remaining} bytes after record ${count}`);
     const count2 = frame[frame.length - 1];
