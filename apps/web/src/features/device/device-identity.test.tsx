@@ -84,13 +84,19 @@ describe('device identity', () => {
     unmount();
 
     renderApp('/device-details/862000000000007', admin);
-    const chip = await screen.findByText('Identity conflict', undefined, { timeout: 10_000 });
+    const chip = await screen.findByText(
+      'Identity conflict',
+      { selector: '.MuiChip-label' },
+      { timeout: 10_000 },
+    );
     await user.hover(chip);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(
       '3 takeovers from another address, the last at 01/12/2026 15:30:00',
     );
     expect(screen.getByText('Clone suspected')).toBeInTheDocument();
-    expect(screen.getByText('3 takeovers, last at 01/12/2026 15:30:00')).toBeInTheDocument();
+    expect(screen.getByText('Identity conflict', { selector: 'dt' }).nextSibling).toHaveTextContent(
+      '3 takeovers, last at 01/12/2026 15:30:00',
+    );
     expect(screen.getByText('Allowed networks').nextSibling).toHaveTextContent(
       'Its organisation’s (inherited)',
     );
