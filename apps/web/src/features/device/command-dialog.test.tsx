@@ -4,21 +4,27 @@
  */
 import type { Device } from '@civicfleet/shared';
 import { render, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
+import { SnackbarProvider } from 'notistack';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/api/query-client';
+import { loadNamespaces } from '@/lib/i18n';
 import { SessionTestProvider } from '@/session';
 import { CommandDialog } from './CommandDialogs';
 
 const device = { id: '31', imei: '862000000000007' } as Pick<Device, 'id' | 'imei'> as Device;
 
 async function openTypes(permissions: string[]) {
+  await loadNamespaces('device');
   render(
-    <AppProviders>
-      <SessionTestProvider roleName="CUSTOM" permissions={permissions}>
-        <CommandDialog device={device} onClose={() => undefined} />
-      </SessionTestProvider>
-    </AppProviders>,
+    <QueryClientProvider client={createQueryClient({ retry: false })}>
+      <SnackbarProvider>
+        <SessionTestProvider roleName="CUSTOM" permissions={permissions}>
+          <CommandDialog device={device} onClose={() => undefined} />
+        </SessionTestProvider>
+      </SnackbarProvider>
+    </QueryClientProvider>,
   );
   await userEvent.click(await screen.findByRole('combobox', { name: /command/i }));
   return within(await screen.findByRole('listbox'))
