@@ -18,13 +18,15 @@ interface Output {
   protocol: string;
   kind?: string;
   imei?: string | null;
-  lat?: number;
-  lon?: number;
+  lat?: number | null;
+  lon?: number | null;
   text?: string;
   checksumOk?: boolean | null;
   reply?: string;
   error?: string;
   skippedBytes?: number;
+  gpsValid?: boolean | null;
+  io?: Record<string, unknown>;
 }
 
 function run(args: string[], input?: string): { status: number | null; outputs: Output[]; stderr: string } {
@@ -139,13 +141,35 @@ describe('npm run decode', () => {
     expect(tracking).toMatchObject({ imei: '865395072470808', lat: 28.550938, lon: 77.056626 });
   });
 
+  it('shows the 4G GT06 and Wi-Fi types: 0xA0 with its LTE cell, a length-0 Wi-Fi frame as a no-fix position', () => {
+    const lines = [
+      '787829a01707150f2d0ecd01635100041e96d000087c02d4020000912e000000000718798d000e0006ed3ce50d0a',
+      '7878001719011910543607028f0100bc2e695a00bcb3635a00bc27c56400bc447b6400bc46c96400bc33ce6400bc64ca640d0a',
+    ];
+    const result = run(['--protocol', 'gt06', '-'], lines.join('\n'));
+    expect(result.status).toBe(0);
+    expect(result.outputs[0]).toMatchObject({
+      line: 1,
+      kind: 'position',
+      io: { protocolNumber: 0xa0, cellId: 119044493 },
+    });
+    expect(result.outputs[1]).toMatchObject({
+      line: 2,
+      kind: 'position',
+      lat: null,
+      gpsValid: false,
+      reply: '787800171901191054360D0A',
+    });
+    expect(result.outputs[1]?.io?.cells).toHaveLength(7);
+  }, 20_000);
+
   it('exits 2 with the usage on bad arguments', () => {
     const unknown = run(['--protocol', 'nmea', '-'], '');
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/usage: npm run decode -- --protocol <ais140\|gt06\|teltonika>/);
     expect(run(['--protocol', 'gt06']).status).toBe(2);
     expect(run(['--protocol', 'gt06', '--bogus', '-'], '').status).toBe(2);
-  });
+  }, 20_000); // three process starts: over the default 5 s when the shared machine is loaded
 
   it('exits 1 when the input file cannot be read', () => {
     const missing = run(['--protocol', 'gt06', join(workDir, 'missing.txt')]);
