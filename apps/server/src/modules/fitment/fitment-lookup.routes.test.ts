@@ -110,32 +110,19 @@ describe('/v1/fitment/lookup', () => {
       expect(asFitter.raw).not.toContain(customer.firstName);
     });
 
-    it("refuses another vendor's customer and fitter as the save would, naming neither", async () => {
+    it("answers another tenant's numbers as unknown: neither that they exist nor their role (issue 20 #7)", async () => {
       const customerPhone = await addUser('LIMITED_USER', bhopalVendor, 'Farida');
       const fitterPhone = await addUser('FITTER', bhopalVendor, 'Gopal');
 
       const customer = await person('FITTER', customerPhone);
-      expect(customer.body.data).toEqual({
-        found: true,
-        matchesRole: false,
-        message: 'This customer belongs to an organisation outside yours.',
-      });
+      expect(customer.body.data).toEqual({ found: false });
       expect(customer.raw).not.toContain('Farida');
 
       const fitter = await person('FITTER', fitterPhone, 'FITTER');
-      expect(fitter.body.data).toEqual({
-        found: true,
-        matchesRole: false,
-        message: 'This fitter belongs to an organisation outside yours.',
-      });
-      expect(fitter.raw).not.toContain('Gopal');
-      // Asked as a customer, the other vendor's fitter is only "not a customer's number".
+      expect(fitter.body.data).toEqual({ found: false });
+      // Asked for the other role, the answer is the same: no role is revealed.
       const asCustomer = await person('RFC_ADMIN', fitterPhone);
-      expect(asCustomer.body.data).toEqual({
-        found: true,
-        matchesRole: false,
-        message: "This is not a customer's number",
-      });
+      expect(asCustomer.body.data).toEqual({ found: false });
       expect(asCustomer.raw).not.toContain('Gopal');
 
       // Whoever sees the Bhopal vendor sees its fitter.

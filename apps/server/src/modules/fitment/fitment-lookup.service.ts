@@ -1,9 +1,9 @@
 /**
  * The fitment form's lookups, usable by anyone who may add or edit fitments (a FITTER holds neither the `user` nor
  * the `device` module, and must not: those list every user and device of the organisation tree).
- * - person by phone: a customer or fitter within the caller's organisations fills the form; one of another vendor
- *   answers the same refusal the save would give ("… belongs to an organisation outside yours.") and nothing about
- *   them; a number of another role answers the spec's message and nothing about its holder.
+ * - person by phone: a customer or fitter within the caller's organisations fills the form; a number held outside
+ *   them answers `found: false`, like a number nobody has (nothing about another tenant's users, not even that the
+ *   number exists); within them, a number of another role answers the spec's message and nothing about its holder.
  * - devices that can be fitted: NEW or ALLOCATED, live, in the caller's organisations.
  */
 import {
@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { ForbiddenError } from '../../http/errors.ts';
 import type { AuthContext, Clock } from '../../http/types.ts';
 import { canSeeOrganisation } from '../organisation/scope.ts';
-import { CUSTOMER_ROLE, PARTY_MESSAGES } from './fitment-parties.ts';
+import { CUSTOMER_ROLE } from './fitment-parties.ts';
 import * as repo from './fitment-lookup.repository.ts';
 
 const OTHER_ROLE_MESSAGE: Record<FitmentPersonRole, string> = {
@@ -40,21 +40,13 @@ export function createFitmentLookupService({ db, clock }: { db: Db; clock: Clock
     async person(auth: AuthContext, query: FitmentPersonLookupQuery): Promise<FitmentPersonLookup> {
       assertCanFillFitments(auth);
       const user = await repo.findPersonByPhone(db, query.phone);
-      if (!user) return { found: false };
+      // A number held outside the caller's organisations answers as if nobody had it (issue 20 #7): the lookup must
+      // not tell another tenant that a phone number exists, nor its role. (The save still refuses a taken number.)
+      if (!user || !canSeeOrganisation(auth, user.organisationId)) return { found: false };
       if (user.deleted)
         return { found: true, matchesRole: false, message: FITMENT_LOOKUP_MESSAGES.deletedUser };
       if (user.roleName !== query.role)
         return { found: true, matchesRole: false, message: OTHER_ROLE_MESSAGE[query.role] };
-      // Another vendor's customer or fitter: the save would refuse them, so the lookup says so now.
-      if (!canSeeOrganisation(auth, user.organisationId))
-        return {
-          found: true,
-          matchesRole: false,
-          message:
-            query.role === CUSTOMER_ROLE
-              ? PARTY_MESSAGES.customerOutOfScope
-              : PARTY_MESSAGES.fitterOutOfScope,
-        };
       return {
         found: true,
         matchesRole: true,
