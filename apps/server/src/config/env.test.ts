@@ -33,7 +33,12 @@ describe('loadEnv', () => {
       flushMs: 1000,
       batchRows: 2000,
       livePositions: 'early',
+      maxConnectionsPerAddress: 200,
+      loginTimeoutS: 60,
+      takeoverGuardS: 300,
+      unknownFrames: 10,
     });
+    expect(env.pool).toEqual({ max: 10, connectTimeoutMs: 5000, statementTimeoutMs: 60_000 });
     expect(env.brand).toBe('civicfleet');
   });
 
@@ -41,6 +46,15 @@ describe('loadEnv', () => {
     const base = { JWT_SECRET: SECRET, DATABASE_URL: 'postgres://u@db:5432/cf' };
     expect(loadEnv(base).demo).toBe(false);
     expect(loadEnv({ ...base, DEMO: 'on' }).demo).toBe(true);
+    expect(
+      loadEnv({
+        ...base,
+        DATABASE_POOL_MAX: '4',
+        DATABASE_CONNECT_TIMEOUT_MS: '1500',
+        DATABASE_STATEMENT_TIMEOUT_MS: '0',
+      }).pool,
+    ).toEqual({ max: 4, connectTimeoutMs: 1500, statementTimeoutMs: 0 });
+    expect(() => loadEnv({ ...base, DATABASE_POOL_MAX: '1' })).toThrow(/DATABASE_POOL_MAX/);
     expect(loadEnv({ JWT_SECRET: SECRET, DEMO: 'off' }).demo).toBe(false);
   });
 

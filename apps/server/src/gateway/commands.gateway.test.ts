@@ -95,6 +95,8 @@ describe('command responses over TCP', () => {
     expect(toHex(await device.read(10))).toBe(toHex(gt06Ack(0x01, 1)));
     await eventually(async () => gateway.registry.get(gt06.imei));
 
+    // Engine stop is an immobiliser command: the session confirms the password first (issue 20 #3).
+    await t.stepUp('ADMIN');
     const stop = await send(gt06.deviceId, 'engineStop');
     const codec = getCodec('gt06');
     const stopFrame = codec.encodeCommand({ text: 'RELAY,1#', id: Number(stop.id) }, { imei: gt06.imei });
