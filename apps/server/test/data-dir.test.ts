@@ -14,8 +14,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, rows } from '../src/db/client.ts';
 import { LOCK_FILE_NAME } from '../src/db/data-dir-lock.ts';
-import { sleep } from '../src/gateway/testing/fleet.ts';
-import { freeLoopbackPort, SERVER_DIR, spawnServer, type ServerProcess } from './processes.ts';
+import { freeLoopbackPort, SERVER_DIR, spawnServer, type ServerProcess, waitForHttp } from './processes.ts';
 
 const PASSWORD = 'Mandu@Strong2026';
 
@@ -37,20 +36,6 @@ function createAdmin(
   child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
   child.stderr.on('data', (c: Buffer) => (out += c.toString('utf8')));
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out })));
-}
-
-async function waitForHttp(url: string, child: ServerProcess, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (!child.isRunning()) throw new Error(`process exited early:\n${child.output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer:\n${child.output()}`);
-    await sleep(200);
-  }
 }
 
 async function signIn(api: string, username: string): Promise<number> {

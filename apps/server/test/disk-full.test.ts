@@ -9,28 +9,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, openPglite, rows } from '../src/db/client.ts';
-import { INDORE, organisationId, seedTrackedVehicle, sleep } from '../src/gateway/testing/fleet.ts';
+import { INDORE, organisationId, seedTrackedVehicle } from '../src/gateway/testing/fleet.ts';
 import { gt06Ack, gt06Location, gt06Login, toHex } from '../src/gateway/testing/packets.ts';
 import { TcpDevice } from '../src/gateway/testing/tcp-device.ts';
-import { freeLoopbackPort, spawnServer, type ServerProcess } from './processes.ts';
+import { freeLoopbackPort, spawnServer, type ServerProcess, waitForHttp } from './processes.ts';
 import { DISK_MESSAGES } from '../src/storage/disk-errors.ts';
 import { mountTmpfs, tmpfsUnavailable, type Tmpfs } from './tmpfs.ts';
 
 const IMEI = '359710049066602';
-
-async function waitForHttp(url: string, child: ServerProcess, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (!child.isRunning()) throw new Error(`process exited early:\n${child.output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer:\n${child.output()}`);
-    await sleep(200);
-  }
-}
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL) || tmpfsUnavailable() !== null)(
   'embedded database on a full disk',

@@ -66,3 +66,18 @@ export async function freeLoopbackPort(): Promise<number> {
   if (address === null || typeof address === 'string') throw new Error('no TCP address');
   return address.port;
 }
+
+/** Polls `url` until it answers 2xx; fails early with the process output if the process exits, or after `timeoutMs`. */
+export async function waitForHttp(url: string, child: ServerProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (!child.isRunning()) throw new Error(`process exited early:\n${child.output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer:\n${child.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}

@@ -26,26 +26,13 @@ import {
 import { gt06Ack, gt06Location, gt06Login, toHex } from '../src/gateway/testing/packets.ts';
 import { TcpDevice } from '../src/gateway/testing/tcp-device.ts';
 import { adminQuery, databaseUrlFor, randomDbName } from './template.ts';
-import { freeLoopbackPort, spawnServer, type ServerProcess } from './processes.ts';
+import { freeLoopbackPort, spawnServer, type ServerProcess, waitForHttp } from './processes.ts';
 
 const SHUTDOWN_BOUND_MS = 15_000;
 const FRAMES = 20;
 const IMEI = '359710049066601';
 
 /** Polls GET url until it answers 200 (or the process exits / the time is up). */
-async function waitForHttp(url: string, child: ServerProcess, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.process.exitCode !== null) throw new Error(`process exited early:\n${child.output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer:\n${child.output()}`);
-    await sleep(100);
-  }
-}
 
 /** SIGTERM; resolves with the exit code and how long the process took to exit. */
 async function terminate(child: ServerProcess): Promise<{ code: number | null; tookMs: number }> {
