@@ -45,6 +45,9 @@ test('a verified payment credited by the platform shows in the vendor wallet, fi
   page,
   browser,
 }) => {
+  // Three sign-ins (platform, vendor, manufacturer), a step-up and a CSV download: more than the default minute on a
+  // busy 2-core machine (it once ran out at the last step).
+  test.setTimeout(120_000);
   const reference = `UTR${Date.now()}`;
 
   // 1. The platform credits the vendor's wallet (opening it first on a fresh database).
