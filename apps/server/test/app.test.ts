@@ -63,12 +63,14 @@ describe('http layer', () => {
       "img-src 'self' data: blob: https:",
       "style-src 'self' 'unsafe-inline'",
       "worker-src 'self' blob:",
-      "connect-src 'self' ws: wss:",
+      "connect-src 'self'",
       "frame-ancestors 'none'",
       "object-src 'none'",
     ]) {
       expect(csp).toContain(directive);
     }
+    // Sockets only to this origin ('self' covers ws:/wss: of the same host), never to any host (issue 20 #7).
+    expect(csp).not.toMatch(/connect-src[^;]*\b(ws|wss):/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
