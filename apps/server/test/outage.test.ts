@@ -345,6 +345,9 @@ describe.skipIf(!enabled)('PostgreSQL and Redis outages under GT06 load', () => 
       }
 
       it('stored every position acknowledged before, during and after the outages', async () => {
+        // Some more load after the last recovery, so that the check below covers a stretch of normal acks too.
+        const afterOutages = acked();
+        await eventually(async () => acked() >= afterOutages + DEVICES * 5, 30_000);
         await Promise.all(devices.map((d) => d.stop()));
         const check = openPostgres(postgres.urlFor(database), 1);
         try {
@@ -365,7 +368,7 @@ describe.skipIf(!enabled)('PostgreSQL and Redis outages under GT06 load', () => 
               `${missing.length} acked but missing`,
           );
           if (process.env.OUTAGE_DEBUG) console.log(layout.output());
-          expect(ackedKeys.length).toBeGreaterThan(DEVICES * 8);
+          expect(ackedKeys.length).toBeGreaterThanOrEqual(DEVICES * 8);
           expect(missing).toEqual([]);
         } finally {
           await check.close();
