@@ -180,6 +180,9 @@ export function openPostgres(connectionString: string, options: number | Postgre
   // An idle client erroring (server restart) must not crash the process; the pool replaces it.
   pool.on('error', noteFailure);
   const watchers: LocalWriteWatchers = new Set();
+  // Per pool: the same text has the same name on every connection of the pool (a connection belongs to one pool), and
+  // the pool's own statements fill its budget of names (a process normally has one pool; a test process many).
+  const statementNames = new Map<string, string>();
   pool.on('connect', (client) => {
     // A checked-out client whose connection dies between two queries emits 'error' (pg-pool listens only while it
     // is idle): without this listener that would be an uncaught exception. The next query on it fails, and the pool
@@ -259,8 +262,6 @@ async function probePostgres(connectionString: string, timeoutMs: number): Promi
 
 /** Distinct statement texts given a name (a server-side prepared statement on each connection that runs them). */
 export const MAX_NAMED_STATEMENTS = 500;
-/** Process-wide: the same text has the same name on every connection of every pool. */
-const statementNames = new Map<string, string>();
 
 /** Statements this process runs, seen by a change listener when they complete (see ChannelListener.localWrite). */
 type LocalWriteWatchers = Set<NonNullable<ChannelListener['localWrite']>>;

@@ -306,7 +306,7 @@ describe('device identity over TCP', () => {
       expect(count?.n).toBeGreaterThan(0);
       const [unknown] = await rows<{ packets: number }>(
         t.db,
-        sql`select packets from unknown_devices where imei = ${imei}`,
+        sql`select packets::int as packets from unknown_devices where imei = ${imei}`,
       );
       expect(unknown?.packets).toBeGreaterThan(0);
     });
