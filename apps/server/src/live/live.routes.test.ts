@@ -4,6 +4,7 @@ import type WebSocket from 'ws';
 import type { LiveDelta, LiveMessage, LivePosition } from '@civicfleet/shared';
 import { TOPICS } from '../bus/bus.ts';
 import { DELTA_EVERY_MS } from './live-session.ts';
+import { livePosition } from './testing/live-client.ts';
 import { LIVE_TOKEN_IN_URL_MESSAGE } from './live.routes.ts';
 import { deviceLatest } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
@@ -63,27 +64,8 @@ describe('/v1/live', () => {
     return message.type === 'snapshot' ? message.positions : [];
   };
 
-  function position(tracked: TrackedVehicle, organisation: bigint, lat: number): LivePosition {
-    return {
-      deviceId: String(tracked.deviceId),
-      vehicleId: String(tracked.vehicleId),
-      organisationId: String(organisation),
-      fixTime: new Date().toISOString(),
-      serverTime: new Date().toISOString(),
-      lat,
-      lon: 77.4,
-      speedKph: 12,
-      headingDeg: 0,
-      gpsValid: true,
-      ignition: true,
-      mainPower: true,
-      batteryVoltageV: 4.1,
-      gsmSignal: 20,
-      odometerM: 1000,
-      status: 'moving',
-      statusSince: null,
-    };
-  }
+  const position = (tracked: TrackedVehicle, organisation: bigint, lat: number): LivePosition =>
+    livePosition(tracked.deviceId, tracked.vehicleId, organisation, lat);
 
   beforeAll(async () => {
     t = await createTestApp();
